@@ -1,0 +1,80 @@
+// Cards and card sets as bitboards.
+//
+// A card is a bit index: suit * 16 + face, where face 0..12 is 2..A.
+// A CardSet is a 64-bit word with one 16-bit lane per suit (C, D, H, S),
+// so "all my hearts" is one AND and "highest heart" is one bit scan.
+// The lane order C, D, H, S is also the canonical output order (PROTOCOL.md).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace copas {
+
+using CardSet = std::uint64_t;
+
+enum Suit : int { kClubs = 0, kDiamonds = 1, kHearts = 2, kSpades = 3 };
+constexpr int kNumSuits = 4;
+constexpr int kNumFaces = 13;  // 2 3 4 5 6 7 8 9 T J Q K A
+constexpr int kLaneBits = 16;
+
+// Faces: 0 is the two, 12 is the ace.
+constexpr int kTwo = 0, kThree = 1, kTen = 8, kJack = 9, kQueen = 10, kKing = 11, kAce = 12;
+
+struct Card {
+  std::uint8_t index = 0;  // suit * 16 + face
+
+  constexpr Card() = default;
+  constexpr explicit Card(int i) : index(static_cast<std::uint8_t>(i)) {}
+  constexpr Card(Suit s, int face) : index(static_cast<std::uint8_t>(s * kLaneBits + face)) {}
+  constexpr Suit suit() const { return static_cast<Suit>(index >> 4); }
+  constexpr int face() const { return index & 15; }
+  constexpr CardSet bit() const { return CardSet{1} << index; }
+  constexpr bool operator==(const Card&) const = default;
+};
+
+constexpr Card kTwoOfClubs{kClubs, kTwo};
+constexpr Card kQueenOfSpades{kSpades, kQueen};
+
+constexpr CardSet kLaneMask = (CardSet{1} << kNumFaces) - 1;  // the 13 faces of one suit
+constexpr CardSet suit_mask(Suit s) { return kLaneMask << (s * kLaneBits); }
+constexpr CardSet suit_mask(int s) { return kLaneMask << (s * kLaneBits); }
+constexpr CardSet kHeartsMask = suit_mask(kHearts);
+constexpr CardSet kFullDeck = suit_mask(0) | suit_mask(1) | suit_mask(2) | suit_mask(3);
+
+constexpr int count(CardSet s) { return __builtin_popcountll(s); }
+constexpr bool contains(CardSet s, Card c) { return (s & c.bit()) != 0; }
+constexpr Card lowest(CardSet s) { return Card(__builtin_ctzll(s)); }
+constexpr Card highest(CardSet s) { return Card(63 - __builtin_clzll(s)); }
+
+// Removes and returns the lowest card; s must not be empty.
+inline Card pop_lowest(CardSet& s) {
+  Card c = lowest(s);
+  s &= s - 1;
+  return c;
+}
+
+// The k-th card (0-based, lowest first) of a set with more than k cards.
+inline Card nth_card(CardSet s, int k) {
+  for (; k > 0; --k) s &= s - 1;
+  return lowest(s);
+}
+
+// A bit per suit that the set holds at least one card of.
+constexpr unsigned suits_present(CardSet s) {
+  unsigned m = 0;
+  for (int i = 0; i < kNumSuits; ++i)
+    if (s & suit_mask(i)) m |= 1u << i;
+  return m;
+}
+
+// Notation (PROTOCOL.md): rank then suit, "TD", "QS"; input also takes "10", suit
+// symbols and lower case. Parsing returns false on anything else.
+bool parse_card(std::string_view text, Card& out);
+std::string card_str(Card c);
+// Comma-separated list or "-" for the empty set; output sorted C, D, H, S then rank.
+bool parse_card_list(std::string_view text, CardSet& out, std::string& error);
+std::string cardset_str(CardSet s);
+
+}  // namespace copas

@@ -1,0 +1,173 @@
+// RuleSet: a Hearts variant as plain data (../shared/VARIANTS.md).
+//
+// Every variant is a RuleSet value; the Position, the scorer and the search read
+// it and never test a variant's name. Fields marked [later] are designed here
+// so that the variants still to come are data plus a small extension, but the
+// core does not act on them yet: the registry (copas_ai/variants.py) refuses to
+// build a variant that needs one until the core implements it.
+//
+// How each family of VARIANTS.md maps onto these fields:
+//
+//  american (S004, §21)   deck 52, A-high, hearts 1 + QS 13; pass L/R/A/none x3;
+//                         first lead: 2C holder must lead 2C; first_trick_banned =
+//                         hearts + QS, fallback "any of them" (only penalty cards);
+//                         break kHeartDiscarded (B2) + led_heart_breaks (A54b);
+//                         leads restricted only; moon: all penalty cards -> others +26;
+//                         match: >= 100, lowest wins, ties share (kShared).
+//  copas-fora (S000, §2)  as american but break kOffSuitPlayed (B1) restricting
+//                         leads and discards (R2/R3); the first-trick fallback keeps
+//                         the Q♠ alone for a hand of hearts + Q♠ (X2, A8) because R2
+//                         is applied before R1; ties: extra hands (A11).
+//  copas-fora+options     pass_cycle (pass-cycle, split-pass: two parts per entry),
+//  (§2.2, §2.3)           first_lead (dealer-lead), break/lead fields (hearts-anytime,
+//                         lead-after-heart = kHeartPlayed, qs-opens-hearts =
+//                         kHeartOrQueenPlayed), values (fatal-ace: AH 5; jd-bonus:
+//                         JD -10), moon fields (reverse-moon, super-moon), match
+//                         fields (target-200, tie-stands, exact-score [later]),
+//                         clean_hand_points, doubling_card (ten-of-death) [later],
+//                         forced_queen (qs-forced) [later], nines-extend [later].
+//  teams, three-five      team_of_seat [later]; kitty_size + kitty policy [later];
+//                         first_lead_card falls back to the lowest club in play.
+//  negative-scoring,      values with signs, goal kHigh with a negative target;
+//  spot, black-maria,     only card_points and moon_value change.
+//  queens, no-pass-strict lead_bans_points (never lead a point card unless only those).
+//  spanish, rook          deck (cards removed) and rank_strength (Sueca, ace low).
+//  classic-3to6           deck per player count, first_trick_banned = {QS},
+//                         break kHeartDiscarded (B3 reads the same), moon kSelfMinus.
+//  gong-zhu, turbo        exposure/charge phase [later]: multipliers per charged card.
+//  two-deck, cancellation, copies = 2 [later]: a second CardSet layer per hand.
+//  uno-hearts
+//  domino, two-player     draw stock and variable trick shape [later].
+//  betting-chips, auction chip accounting and a bidding phase [later].
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "cards.h"
+
+namespace copas {
+
+constexpr int kMaxPlayers = 10;  // two-deck seats up to 10
+constexpr int kMaxPlays = 64;    // cards in one hand; two-deck variants will widen this
+
+// Who leads the first trick of a hand.
+enum class FirstLead : std::uint8_t {
+  kHolderOfCard,  // holder of first_lead_card (or the lowest club in play when it is out)
+  kDealerLeft,
+  kDealer,
+  kDealerRight,
+};
+
+// When hearts become "broken" (VARIANTS.md §1.2). Judged from completed tricks only.
+enum class HeartsBreak : std::uint8_t {
+  kNever,              // B0: no restriction (leads and discards are free)
+  kOffSuitPlayed,      // B1: any card not of the led suit in an earlier trick
+  kHeartDiscarded,     // B2/B3: a heart played to a trick led in another suit
+  kHeartPlayed,        // B4: any heart played
+  kHeartOrQueenPlayed  // B5: a heart or the Q♠ played
+};
+
+// What a shot moon does (the shooter holds every card of moon_cards).
+enum class MoonRule : std::uint8_t {
+  kNone,
+  kOthersPlus,  // shooter 0, everyone else +moon_value
+  kSelfMinus,   // shooter -moon_value, the others keep what they took (i.e. 0)
+};
+
+// How a match ends when several seats share the best total.
+enum class TieRule : std::uint8_t {
+  kShared,      // they share the win (american)
+  kExtraHands,  // play on until exactly one seat has the best total (copas-fora A11)
+  kStands,      // the match ends as a tie (+tie-stands)
+};
+
+enum class Goal : std::uint8_t { kLow, kHigh };
+
+// One part of a hand's pass: `count` cards to the seat `offset` places to the left.
+struct PassPart {
+  std::int8_t offset = 0;  // 1 = left, -1 = right, n/2 = across; 0 = no pass
+  std::uint8_t count = 0;
+};
+
+// A hand's pass: up to two parts (split-pass sends some cards each way).
+struct PassPlan {
+  PassPart parts[2];
+  int total() const { return parts[0].count + parts[1].count; }
+};
+
+constexpr int kMaxPassCycle = 8;
+// Direction words used by pass cycles; kAcross resolves to n/2 seats.
+enum class PassDirection : std::uint8_t { kNone, kLeft, kRight, kAcross };
+
+struct RuleSet {
+  // Seats.
+  std::uint8_t players = 4;
+
+  // The deck: which cards are in play (copies > 1 is [later]).
+  CardSet deck = kFullDeck;
+  std::uint8_t copies = 1;
+  std::uint8_t hand_size = 13;
+  std::uint8_t kitty_size = 0;  // [later]
+
+  // Trick-taking strength of each face (higher wins); the identity is A-high.
+  std::array<std::uint8_t, kNumFaces> rank_strength{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+
+  // Penalty points of each card, indexed by Card::index (negative = bonus).
+  std::array<std::int16_t, 64> card_points{};
+  // Cards that count as "penalty cards" for the restrictions (hearts + QS usually).
+  CardSet point_cards = 0;
+
+  // Passing: the cycle indexed by hand number (0-based) modulo its length.
+  std::array<PassDirection, kMaxPassCycle> pass_cycle{};
+  std::array<std::uint8_t, kMaxPassCycle> pass_cycle_counts{};
+  std::uint8_t pass_cycle_length = 0;  // 0: never pass
+
+  // First trick.
+  FirstLead first_lead = FirstLead::kHolderOfCard;
+  Card first_lead_card = kTwoOfClubs;
+  bool must_lead_first_card = true;  // the holder must lead that very card
+  // Cards barred from the first trick while the player has another legal card.
+  CardSet first_trick_banned = 0;
+
+  // Hearts breaking.
+  HeartsBreak hearts_break = HeartsBreak::kHeartDiscarded;
+  bool lead_needs_broken = true;      // R3: no heart lead before broken (unless only hearts)
+  bool discard_needs_broken = false;  // R2: no heart discard before broken (unless only hearts)
+  bool led_heart_breaks = true;       // A54b: a heart led from an all-hearts hand breaks
+  bool lead_bans_points = false;      // no-pass-strict-lead: never lead a point card
+
+  // Moon.
+  MoonRule moon = MoonRule::kOthersPlus;
+  CardSet moon_cards = 0;  // the shooter must take all of these
+  std::int16_t moon_value = 26;
+
+  // Match.
+  Goal goal = Goal::kLow;
+  std::int32_t target = 100;  // the match ends once a total reaches it (>= for kLow)
+  TieRule tie_rule = TieRule::kShared;
+
+  // The pass of hand number `hand_no` (0-based) for `players` seats.
+  PassPlan pass_plan(int hand_no) const;
+  // Sum of card_points over a set.
+  int points_of(CardSet cards) const;
+  // Total points in the deck (26 in the standard game).
+  int total_points() const { return points_of(deck); }
+};
+
+// Why the core cannot play these rules (empty when it can): seat counts, deck
+// sizes and the fields marked [later].
+std::string check_rules(const RuleSet& rules);
+
+// Seat offset of a pass direction for n players.
+int pass_offset(PassDirection d, int players);
+
+// Outcome of a match from its totals: over or not, and the winning seats.
+struct MatchOutcome {
+  bool over = false;
+  std::uint32_t winners = 0;  // bit per seat; set only when over
+};
+MatchOutcome match_outcome(const RuleSet& rules, const std::int32_t* totals, int players);
+
+}  // namespace copas

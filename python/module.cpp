@@ -1,0 +1,25 @@
+// The extension copas_ai._core: one register_* function per area.
+#include <pybind11/pybind11.h>
+
+#include "errors.h"
+
+namespace py = pybind11;
+
+namespace copas::py_api {
+void register_cards(py::module_& m);
+void register_rules(py::module_& m);
+void register_position(py::module_& m);
+void register_playout(py::module_& m);
+}  // namespace copas::py_api
+
+PYBIND11_MODULE(_core, m) {
+  using namespace copas::py_api;
+  m.doc() = "copas_ai core: cards, rules, positions and search in C++";
+  py::register_exception<InvalidCardError>(m, "InvalidCardError", PyExc_ValueError);
+  py::register_exception<IllegalMoveError>(m, "IllegalMoveError", PyExc_ValueError);
+  py::register_exception<InvalidPositionError>(m, "InvalidPositionError", PyExc_ValueError);
+  register_cards(m);
+  register_rules(m);
+  register_position(m);
+  register_playout(m);
+}

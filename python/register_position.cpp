@@ -1,0 +1,210 @@
+// Position for Python: checked dealing, passing and play (push/pop), legal
+// moves, scoring. Every check is the core's; this layer only raises the errors.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "../csrc/deal.h"
+#include "../csrc/perft.h"
+#include "boxes.h"
+#include "errors.h"
+
+namespace py = pybind11;
+
+namespace copas::py_api {
+
+namespace {
+
+const char* phase_str(Phase p) {
+  switch (p) {
+    case Phase::kPassing: return "passing";
+    case Phase::kPlaying: return "playing";
+    case Phase::kOver: break;
+  }
+  return "over";
+}
+
+int check_seat(const PositionBox& b, int seat) {
+  if (seat < 0 || seat >= b.pos.players())
+    throw InvalidPositionError("no seat " + std::to_string(seat) + " in a " +
+                               std::to_string(b.pos.players()) + "-player game");
+  return seat;
+}
+
+Card to_card(const py::object& obj) {
+  if (py::isinstance<py::str>(obj)) {
+    Card c;
+    std::string text = obj.cast<std::string>();
+    if (!parse_card(text, c))
+      throw InvalidCardError("invalid card '" + text +
+                             "': expected a rank (2-9, T or 10, J, Q, K, A) then a suit (C, D, H, S)");
+    return c;
+  }
+  return obj.cast<Card>();
+}
+
+CardSetBox to_cardset(const py::object& obj) {
+  return py::module_::import("copas_ai._core").attr("CardSet")(obj).cast<CardSetBox>();
+}
+
+std::shared_ptr<const RuleSet> frozen_rules(const RuleSet& rules) {
+  std::string error = check_rules(rules);
+  if (!error.empty()) throw InvalidPositionError("unsupported rules: " + error);
+  return std::make_shared<const RuleSet>(rules);
+}
+
+PositionBox make_position(const RuleSet& rules, const py::object& hands, int dealer, int hand_no) {
+  PositionBox b;
+  b.rules = frozen_rules(rules);
+  const int n = b.rules->players;
+  if (dealer == -1) dealer = n - 1;
+  if (dealer < 0 || dealer >= n) throw InvalidPositionError("no dealer seat " + std::to_string(dealer));
+  if (hand_no < 0) throw InvalidPositionError("hand number must be >= 0");
+  b.pos = Position(b.rules.get(), dealer, hand_no);
+  std::vector<CardSet> dealt;
+  for (const py::handle h : hands) dealt.push_back(to_cardset(py::reinterpret_borrow<py::object>(h)).bits);
+  if (static_cast<int>(dealt.size()) != n)
+    throw InvalidPositionError("expected " + std::to_string(n) + " hands, got " + std::to_string(dealt.size()));
+  std::string error = check_deal(*b.rules, dealt.data());
+  if (!error.empty()) throw InvalidPositionError("impossible deal: " + error);
+  b.pos.deal(dealt.data());
+  return b;
+}
+
+py::list seat_cards(const PositionBox& b, CardSet (Position::*getter)(int) const) {
+  py::list out;
+  for (int s = 0; s < b.pos.players(); ++s) out.append(CardSetBox{(b.pos.*getter)(s)});
+  return out;
+}
+
+py::list play_records(const Position& pos, int from) {
+  py::list out;
+  for (int i = from; i < pos.num_plays(); ++i)
+    out.append(py::make_tuple(static_cast<int>(pos.play_record(i).seat), pos.play_record(i).card));
+  return out;
+}
+
+}  // namespace
+
+void register_position(py::module_& m) {
+  py::class_<PositionBox>(m, "Position", "One hand of a variant with every seat's cards known.")
+      .def(py::init(&make_position), py::arg("rules"), py::arg("hands"), py::arg("dealer") = -1,
+           py::arg("hand_no") = 0,
+           "Deal `hands` (before the pass) under `rules`; hand_no (0-based) fixes the pass. "
+           "Raises InvalidPositionError for an impossible deal.")
+      .def_property_readonly("rules", [](const PositionBox& b) { return *b.rules; })
+      .def_property_readonly("players", [](const PositionBox& b) { return b.pos.players(); })
+      .def_property_readonly("dealer", [](const PositionBox& b) { return b.pos.dealer(); })
+      .def_property_readonly("hand_no", [](const PositionBox& b) { return b.pos.hand_no(); })
+      .def_property_readonly("phase", [](const PositionBox& b) { return phase_str(b.pos.phase()); },
+                             "'passing', 'playing' or 'over'")
+      .def_property_readonly("turn", [](const PositionBox& b) -> py::object {
+        if (b.pos.phase() != Phase::kPlaying) return py::none();
+        return py::int_(b.pos.turn());
+      }, "the seat to play, or None outside the play")
+      .def_property_readonly("leader", [](const PositionBox& b) { return b.pos.leader(); })
+      .def_property_readonly("hearts_broken", [](const PositionBox& b) { return b.pos.hearts_broken(); })
+      .def_property_readonly("tricks_done", [](const PositionBox& b) { return b.pos.tricks_done(); })
+      .def_property_readonly("pass_plan", [](const PositionBox& b) {
+        py::list out;
+        for (const PassPart& p : b.pos.pass_plan().parts)
+          if (p.count) out.append(py::make_tuple(p.offset, p.count));
+        return out;
+      }, "[(seat offset to the left, cards)] of this hand's pass")
+      .def_property_readonly("hands", [](const PositionBox& b) { return seat_cards(b, &Position::hand); })
+      .def_property_readonly("won", [](const PositionBox& b) { return seat_cards(b, &Position::won); })
+      .def_property_readonly("passed", [](const PositionBox& b) { return seat_cards(b, &Position::passed); })
+      .def_property_readonly("received", [](const PositionBox& b) { return seat_cards(b, &Position::received); })
+      .def("hand", [](const PositionBox& b, int s) { return CardSetBox{b.pos.hand(check_seat(b, s))}; })
+      .def("tricks_won", [](const PositionBox& b, int s) { return b.pos.tricks_won(check_seat(b, s)); })
+      .def("shown_voids", [](const PositionBox& b, int s) {
+        std::vector<int> suits;
+        for (int i = 0; i < kNumSuits; ++i)
+          if ((b.pos.shown_voids(check_seat(b, s)) >> i) & 1) suits.push_back(i);
+        return suits;
+      }, "suits the seat has shown it lacks by not following")
+      .def_property_readonly("moves", [](const PositionBox& b) { return play_records(b.pos, 0); },
+                             "[(seat, Card)] played so far, in order")
+      .def_property_readonly("trick", [](const PositionBox& b) {
+        return play_records(b.pos, b.pos.num_plays() - b.pos.trick_length());
+      }, "[(seat, Card)] of the trick in progress")
+      .def("pass_is_set", [](const PositionBox& b, int s) { return b.pos.pass_is_set(check_seat(b, s)); })
+      .def("set_pass", [](PositionBox& b, int seat, const py::object& cards) {
+        CardSetBox box = to_cardset(cards);
+        std::string error = pass_error(b.pos, seat, box.bits);
+        if (!error.empty()) throw IllegalMoveError("illegal pass " + cardset_str(box.bits) + ": " + error);
+        b.pos.set_pass(seat, box.bits);
+      }, py::arg("seat"), py::arg("cards"), "Set one seat's pass; the last pass set is applied.")
+      .def("legal_moves", [](const PositionBox& b) {
+        return CardSetBox{b.pos.phase() == Phase::kPlaying ? b.pos.legal_moves() : 0};
+      })
+      .def("is_legal", [](const PositionBox& b, const py::object& c) {
+        return b.pos.phase() == Phase::kPlaying && b.pos.is_legal(to_card(c));
+      })
+      .def("illegal_reason", [](const PositionBox& b, const py::object& c) -> py::object {
+        std::string why = b.pos.illegal_reason(to_card(c));
+        if (why.empty()) return py::none();
+        return py::str(why);
+      }, "why the card may not be played now, or None if it may")
+      .def("revealed_absent", [](const PositionBox& b, const py::object& c) {
+        Card card = to_card(c);
+        if (b.pos.phase() != Phase::kPlaying || !b.pos.is_legal(card))
+          throw IllegalMoveError(card_str(card) + " is not a legal card now");
+        return CardSetBox{b.pos.revealed_absent(card)};
+      }, "cards the seat to act cannot hold if it plays this (legal) card now")
+      .def("push", [](PositionBox& b, const py::object& c, const py::object& seat) {
+        Card card = to_card(c);
+        if (!seat.is_none() && b.pos.phase() == Phase::kPlaying && seat.cast<int>() != b.pos.turn())
+          throw IllegalMoveError("seat " + std::to_string(seat.cast<int>()) + " cannot play " +
+                                 card_str(card) + ": it is seat " + std::to_string(b.pos.turn()) + "'s turn");
+        std::string why = b.pos.illegal_reason(card);
+        if (!why.empty()) throw IllegalMoveError("illegal move " + card_str(card) + ": " + why);
+        b.pos.play(card);
+      }, py::arg("card"), py::arg("seat") = py::none(),
+         "Play a card for the seat to act; raises IllegalMoveError naming the card and the reason.")
+      .def("pop", [](PositionBox& b) {
+        if (b.pos.num_plays() == 0) throw py::index_error("no card played to take back");
+        Card c = b.pos.play_record(b.pos.num_plays() - 1).card;
+        b.pos.undo();
+        return c;
+      }, "Take back the last card played and return it.")
+      .def("is_over", [](const PositionBox& b) { return b.pos.phase() == Phase::kOver; })
+      .def("points_taken", [](const PositionBox& b) {
+        std::vector<int> out;
+        for (int s = 0; s < b.pos.players(); ++s) out.push_back(b.pos.points_taken(s));
+        return out;
+      }, "raw card points each seat has won so far")
+      .def("score", [](const PositionBox& b) {
+        std::int32_t out[kMaxPlayers];
+        b.pos.hand_scores(out);
+        return std::vector<std::int32_t>(out, out + b.pos.players());
+      }, "this hand's score per seat: points so far, or final (moon applied) once over")
+      .def("moon_shooter", [](const PositionBox& b) -> py::object {
+        if (b.pos.phase() != Phase::kOver) return py::none();
+        int s = b.pos.moon_shooter();
+        return s < 0 ? py::none() : py::object(py::int_(s));
+      })
+      .def("perft", [](PositionBox& b, int depth) {
+        if (depth < 0) throw InvalidPositionError("perft depth must be >= 0");
+        py::gil_scoped_release release;
+        return perft(b.pos, depth);
+      }, py::arg("depth"), "number of distinct play sequences of `depth` cards")
+      .def("copy", [](const PositionBox& b) { return b; })
+      .def("__copy__", [](const PositionBox& b) { return b; })
+      .def("__deepcopy__", [](const PositionBox& b, const py::object&) { return b; });
+
+  m.def(
+      "deal",
+      [](const RuleSet& rules, std::uint64_t seed) {
+        std::string error = check_rules(rules);
+        if (!error.empty()) throw InvalidPositionError("unsupported rules: " + error);
+        Rng rng(seed);
+        CardSet hands[kMaxPlayers];
+        deal_random(rules, rng, hands);
+        py::list out;
+        for (int s = 0; s < rules.players; ++s) out.append(CardSetBox{hands[s]});
+        return out;
+      },
+      py::arg("rules"), py::arg("seed"), "A random deal (one CardSet per seat) from a seed.");
+}
+
+}  // namespace copas::py_api

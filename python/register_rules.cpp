@@ -1,0 +1,150 @@
+// RuleSet for Python: every field readable and writable, so the variant
+// registry (copas_ai/variants.py) builds each variant as data.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "boxes.h"
+#include "errors.h"
+
+namespace py = pybind11;
+
+namespace copas::py_api {
+
+namespace {
+
+// A CardSet field of RuleSet as a CardSet property.
+template <CardSet RuleSet::*Field>
+void def_cardset_field(py::class_<RuleSet>& cls, const char* name, const char* doc) {
+  cls.def_property(
+      name, [](const RuleSet& r) { return CardSetBox{r.*Field}; },
+      [](RuleSet& r, const CardSetBox& b) { r.*Field = b.bits; }, doc);
+}
+
+PassDirection direction_from_str(const std::string& s) {
+  if (s == "left") return PassDirection::kLeft;
+  if (s == "right") return PassDirection::kRight;
+  if (s == "across") return PassDirection::kAcross;
+  if (s == "none") return PassDirection::kNone;
+  throw std::invalid_argument("unknown pass direction '" + s + "' (left, right, across, none)");
+}
+
+const char* direction_str(PassDirection d) {
+  switch (d) {
+    case PassDirection::kLeft: return "left";
+    case PassDirection::kRight: return "right";
+    case PassDirection::kAcross: return "across";
+    case PassDirection::kNone: break;
+  }
+  return "none";
+}
+
+}  // namespace
+
+void register_rules(py::module_& m) {
+  py::enum_<FirstLead>(m, "FirstLead")
+      .value("HOLDER_OF_CARD", FirstLead::kHolderOfCard)
+      .value("DEALER_LEFT", FirstLead::kDealerLeft)
+      .value("DEALER", FirstLead::kDealer)
+      .value("DEALER_RIGHT", FirstLead::kDealerRight);
+  py::enum_<HeartsBreak>(m, "HeartsBreak")
+      .value("NEVER", HeartsBreak::kNever)
+      .value("OFF_SUIT_PLAYED", HeartsBreak::kOffSuitPlayed)
+      .value("HEART_DISCARDED", HeartsBreak::kHeartDiscarded)
+      .value("HEART_PLAYED", HeartsBreak::kHeartPlayed)
+      .value("HEART_OR_QUEEN_PLAYED", HeartsBreak::kHeartOrQueenPlayed);
+  py::enum_<MoonRule>(m, "MoonRule")
+      .value("NONE", MoonRule::kNone)
+      .value("OTHERS_PLUS", MoonRule::kOthersPlus)
+      .value("SELF_MINUS", MoonRule::kSelfMinus);
+  py::enum_<TieRule>(m, "TieRule")
+      .value("SHARED", TieRule::kShared)
+      .value("EXTRA_HANDS", TieRule::kExtraHands)
+      .value("STANDS", TieRule::kStands);
+  py::enum_<Goal>(m, "Goal").value("LOW", Goal::kLow).value("HIGH", Goal::kHigh);
+
+  py::class_<RuleSet> cls(m, "RuleSet", "A variant as plain data (see csrc/rules.h).");
+  cls.def(py::init<>())
+      .def_readwrite("players", &RuleSet::players)
+      .def_readwrite("hand_size", &RuleSet::hand_size)
+      .def_readwrite("rank_strength", &RuleSet::rank_strength)
+      .def_readwrite("first_lead", &RuleSet::first_lead)
+      .def_readwrite("first_lead_card", &RuleSet::first_lead_card)
+      .def_readwrite("must_lead_first_card", &RuleSet::must_lead_first_card)
+      .def_readwrite("hearts_break", &RuleSet::hearts_break)
+      .def_readwrite("lead_needs_broken", &RuleSet::lead_needs_broken)
+      .def_readwrite("discard_needs_broken", &RuleSet::discard_needs_broken)
+      .def_readwrite("led_heart_breaks", &RuleSet::led_heart_breaks)
+      .def_readwrite("lead_bans_points", &RuleSet::lead_bans_points)
+      .def_readwrite("moon", &RuleSet::moon)
+      .def_readwrite("moon_value", &RuleSet::moon_value)
+      .def_readwrite("goal", &RuleSet::goal)
+      .def_readwrite("target", &RuleSet::target)
+      .def_readwrite("tie_rule", &RuleSet::tie_rule)
+      .def_property(
+          "card_points",
+          [](const RuleSet& r) {
+            py::dict d;
+            for (CardSet deck = kFullDeck; deck;) {
+              Card c = pop_lowest(deck);
+              if (r.card_points[c.index]) d[py::cast(c)] = r.card_points[c.index];
+            }
+            return d;
+          },
+          [](RuleSet& r, const py::dict& d) {
+            r.card_points.fill(0);
+            for (auto item : d) r.card_points[item.first.cast<Card>().index] = item.second.cast<std::int16_t>();
+          },
+          "{Card: points} for every card worth something (negative = bonus)")
+      .def_property(
+          "pass_cycle",
+          [](const RuleSet& r) {
+            py::list out;
+            for (int i = 0; i < r.pass_cycle_length; ++i)
+              out.append(py::make_tuple(direction_str(r.pass_cycle[i]), r.pass_cycle_counts[i]));
+            return out;
+          },
+          [](RuleSet& r, const std::vector<std::pair<std::string, int>>& cycle) {
+            if (cycle.size() > kMaxPassCycle)
+              throw std::invalid_argument("a pass cycle has at most 8 entries");
+            for (std::size_t i = 0; i < cycle.size(); ++i) {
+              r.pass_cycle[i] = direction_from_str(cycle[i].first);
+              r.pass_cycle_counts[i] = static_cast<std::uint8_t>(cycle[i].second);
+            }
+            r.pass_cycle_length = static_cast<std::uint8_t>(cycle.size());
+          },
+          "[(direction, cards)] by hand number, cycling; [] never passes")
+      .def("pass_plan",
+           [](const RuleSet& r, int hand_no) {
+             PassPlan p = r.pass_plan(hand_no);
+             py::list out;
+             for (const PassPart& part : p.parts)
+               if (part.count) out.append(py::make_tuple(part.offset, part.count));
+             return out;
+           },
+           py::arg("hand_no"), "[(seat offset to the left, cards)] for that hand (0-based)")
+      .def("points_of", [](const RuleSet& r, const CardSetBox& b) { return r.points_of(b.bits); })
+      .def_property_readonly("total_points", &RuleSet::total_points)
+      .def("copy", [](const RuleSet& r) { return r; });
+  def_cardset_field<&RuleSet::deck>(cls, "deck", "the cards in play");
+  def_cardset_field<&RuleSet::point_cards>(cls, "point_cards", "the penalty cards for the restrictions");
+  def_cardset_field<&RuleSet::first_trick_banned>(cls, "first_trick_banned",
+                                                  "cards barred from trick 1 while another is legal");
+  def_cardset_field<&RuleSet::moon_cards>(cls, "moon_cards", "the cards a moon needs");
+
+  m.def(
+      "match_outcome",
+      [](const RuleSet& r, const std::vector<std::int32_t>& totals) {
+        if (static_cast<int>(totals.size()) != r.players)
+          throw InvalidPositionError("expected " + std::to_string(r.players) + " totals, got " +
+                                     std::to_string(totals.size()));
+        MatchOutcome o = match_outcome(r, totals.data(), r.players);
+        std::vector<int> winners;
+        for (int s = 0; s < r.players; ++s)
+          if ((o.winners >> s) & 1) winners.push_back(s);
+        return py::make_tuple(o.over, winners);
+      },
+      py::arg("rules"), py::arg("totals"),
+      "(over, winning seats) from match totals under the variant's target and tie rule");
+}
+
+}  // namespace copas::py_api
