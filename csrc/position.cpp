@@ -151,7 +151,7 @@ CardSet Position::revealed_absent(Card c) const {
       absent |= passed & f.mask[i];
     }
   }
-  return absent & ~c.bit();
+  return absent & rules_->deck & ~c.bit();  // masks are complements: keep real cards only
 }
 
 void Position::play(Card c) {

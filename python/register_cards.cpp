@@ -35,24 +35,27 @@ CardSetBox cardset_from_str(const std::string& text) {
   return box;
 }
 
+Card card_from_object(const py::object& obj) {
+  if (py::isinstance<py::str>(obj)) return card_from_str(obj.cast<std::string>());
+  if (!py::isinstance<Card>(obj))
+    throw InvalidCardError("expected a Card or a card string, got " +
+                           std::string(py::str(py::type::of(obj).attr("__name__"))));
+  return obj.cast<Card>();
+}
+
 // Anything a user may hand us where a set of cards is meant.
 CardSetBox cardset_from_object(const py::object& obj) {
   if (py::isinstance<CardSetBox>(obj)) return obj.cast<CardSetBox>();
   if (py::isinstance<py::str>(obj)) return cardset_from_str(obj.cast<std::string>());
   CardSetBox box;
   for (const py::handle item : obj) {
-    Card c = py::isinstance<py::str>(item) ? card_from_str(item.cast<std::string>())
-                                             : item.cast<Card>();
+    Card c = card_from_object(py::reinterpret_borrow<py::object>(item));
     if (contains(box.bits, c)) throw InvalidCardError("card " + card_str(c) + " listed twice");
     box.bits |= c.bit();
   }
   return box;
 }
 
-Card card_from_object(const py::object& obj) {
-  if (py::isinstance<py::str>(obj)) return card_from_str(obj.cast<std::string>());
-  return obj.cast<Card>();
-}
 
 class CardSetIterator {
  public:

@@ -3,6 +3,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <optional>
+
 #include "../csrc/deal.h"
 #include "../csrc/perft.h"
 #include "boxes.h"
@@ -39,6 +41,9 @@ Card to_card(const py::object& obj) {
                              "': expected a rank (2-9, T or 10, J, Q, K, A) then a suit (C, D, H, S)");
     return c;
   }
+  if (!py::isinstance<Card>(obj))
+    throw InvalidCardError("expected a Card or a card string, got " +
+                           std::string(py::str(py::type::of(obj).attr("__name__"))));
   return obj.cast<Card>();
 }
 
@@ -151,10 +156,10 @@ void register_position(py::module_& m) {
           throw IllegalMoveError(card_str(card) + " is not a legal card now");
         return CardSetBox{b.pos.revealed_absent(card)};
       }, "cards the seat to act cannot hold if it plays this (legal) card now")
-      .def("push", [](PositionBox& b, const py::object& c, const py::object& seat) {
+      .def("push", [](PositionBox& b, const py::object& c, std::optional<int> seat) {
         Card card = to_card(c);
-        if (!seat.is_none() && b.pos.phase() == Phase::kPlaying && seat.cast<int>() != b.pos.turn())
-          throw IllegalMoveError("seat " + std::to_string(seat.cast<int>()) + " cannot play " +
+        if (seat && b.pos.phase() == Phase::kPlaying && *seat != b.pos.turn())
+          throw IllegalMoveError("seat " + std::to_string(*seat) + " cannot play " +
                                  card_str(card) + ": it is seat " + std::to_string(b.pos.turn()) + "'s turn");
         std::string why = b.pos.illegal_reason(card);
         if (!why.empty()) throw IllegalMoveError("illegal move " + card_str(card) + ": " + why);

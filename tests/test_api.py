@@ -139,9 +139,6 @@ def test_cardset_bad_bits_and_duplicates_raise_invalid_card_error():
         CardSet(["2C", "2C"])
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "binding gap: a non-card object (float, int) where a Card is expected escapes as a "
-    "RuntimeError \"Unable to cast ... to C++ type '?'\" instead of a typed or TypeError"))
 def test_non_card_objects_raise_a_typed_error():
     r = ca.find_variant("american").rules()
     pos = ca.Position(r, ca.deal(r, 1), hand_no=3)

@@ -456,15 +456,10 @@ def test_american_match_end_at_100_lowest_wins_ties_share(totals, outcome):
 
 
 def absent(pos, card):
-    """The cards revealed_absent() rules out, within the 52 (see the xfail below)."""
+    """The cards revealed_absent() rules out, within the 52 ."""
     return pos.revealed_absent(card) & DECK
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "core bug: Position::revealed_absent ORs in complement masks (~kHeartsMask, "
-    "~first_trick_banned) without clipping to the deck, so it returns the 12 padding "
-    "bits (faces 13-15 of each 16-bit lane): len() is 50 instead of 38, iteration "
-    "yields invalid Cards and str() reads past kFaceChars"))
 def test_american_revealed_absent_stays_within_the_deck():
     """american trick 1, heart discarded from a hand of hearts + Q♠: the revealed set
     is exactly the 38 cards other than the penalty cards, nothing outside the deck."""

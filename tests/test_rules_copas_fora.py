@@ -35,7 +35,7 @@ def rules():
 
 
 def absent(pos, card):
-    """The cards revealed_absent() rules out, within the 52 (see the xfail below)."""
+    """The cards revealed_absent() rules out, within the 52 ."""
     return pos.revealed_absent(card) & DECK
 
 
@@ -384,9 +384,6 @@ def test_copas_fora_match_end_and_tie_break_hands(totals, outcome):
 # --- what a play reveals -------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "core bug: Position::revealed_absent returns the padding bits 13-15 of every "
-    "16-bit lane (complement masks such as ~kHeartsMask are not clipped to the deck)"))
 def test_copas_fora_revealed_absent_stays_within_the_deck():
     """copas-fora, heart led before broken (X1): the revealed set is exactly the 39
     clubs, diamonds and spades, no bit outside the 52-card deck."""
