@@ -1,0 +1,135 @@
+#include "knowledge.h"
+
+namespace copas {
+
+namespace {
+
+// Deck cards below `card`, and the named opening card: all undealt when `card`
+// opened the hand in place of the named one (the lowest card dealt leads then).
+CardSet undealt_below(const RuleSet& r, Card card) {
+  return r.deck & ((card.bit() - 1) | r.first_lead_card.bit());
+}
+
+// What the opening lead tells, when the rules have the holder of a named card
+// lead: with the whole deck dealt, the leader holds that card until it plays it;
+// with cards left undealt, the opening card is the named one if dealt, else the
+// lowest card dealt, and every deck card below it is undealt.
+void add_opening_lead(const Position& pos, Knowledge& k) {
+  const RuleSet& r = pos.rules();
+  if (r.first_lead != FirstLead::kHolderOfCard) return;
+  const Card named = r.first_lead_card;
+  const int plays = pos.num_plays();
+  const int leader = plays > 0 ? pos.play_record(0).seat : pos.leader();
+  if (k.undealt == 0) {
+    // Every card is dealt: the named one opens, or the deck's lowest when the deck lacks it.
+    const Card opening = contains(r.deck, named) ? named : lowest(r.deck);
+    if (leader != k.me && !contains(k.played, opening)) k.must_hold[leader] |= opening.bit();
+    return;
+  }
+  CardSet undealt = 0;
+  if (leader == k.me) {
+    CardSet start = k.own_hand;  // the seat's hand when play began
+    for (int i = 0; i < plays; ++i)
+      if (pos.play_record(i).seat == k.me) start |= pos.play_record(i).card.bit();
+    if (!contains(start, named)) undealt = undealt_below(r, lowest(start));
+  } else if (plays > 0 && r.must_lead_first_card) {
+    const Card first = pos.play_record(0).card;
+    if (first != named) undealt = undealt_below(r, first);
+  } else if (plays == 0) {
+    k.opening_holder = leader;
+    k.opening_card = named;
+  }
+  for (int s = 0; s < k.players; ++s)
+    if (s != k.me) k.absent[s] |= undealt;
+}
+
+// Replays the hand from its first play and collects, for each other seat, what
+// each of its plays revealed it lacked. An absence stays true to the end of the
+// hand because cards only ever leave a hand once the play has begun.
+void add_revealed_absences(const Position& pos, Knowledge& k) {
+  const int plays = pos.num_plays();
+  Card cards[kMaxPlays];
+  for (int i = 0; i < plays; ++i) cards[i] = pos.play_record(i).card;
+  Position replay = pos;
+  for (int i = 0; i < plays; ++i) replay.undo();
+  for (int i = 0; i < plays; ++i) {
+    const int seat = replay.turn();
+    if (seat != k.me) k.absent[seat] |= replay.revealed_absent(cards[i]);
+    replay.play(cards[i]);
+  }
+  for (int s = 0; s < k.players; ++s) {
+    if (s == k.me) continue;
+    for (int suit = 0; suit < kNumSuits; ++suit)
+      if ((pos.shown_voids(s) >> suit) & 1) k.absent[s] |= suit_mask(suit);
+    k.absent[s] &= k.deck;
+  }
+}
+
+}  // namespace
+
+CardSet Knowledge::unseen() const {
+  CardSet known = own_hand | played;
+  for (int s = 0; s < players; ++s) known |= must_hold[s];
+  return deck & ~known;
+}
+
+Knowledge knowledge_of(const Position& pos, int seat) {
+  const RuleSet& r = pos.rules();
+  Knowledge k;
+  k.players = pos.players();
+  k.me = seat;
+  k.deck = r.deck;
+  k.undealt = count(r.deck) - r.players * r.hand_size;
+  k.own_hand = pos.hand(seat);
+  k.played = pos.played();
+  for (int s = 0; s < k.players; ++s) k.hand_count[s] = static_cast<std::uint8_t>(count(pos.hand(s)));
+  if (pos.phase() == Phase::kPassing) return k;
+  for (int s = 0; s < k.players; ++s)
+    if (s != seat) k.must_hold[s] = pos.received(s) & pos.passed(seat) & ~k.played;
+  add_opening_lead(pos, k);
+  add_revealed_absences(pos, k);
+  return k;
+}
+
+std::string knowledge_error(const Knowledge& k) {
+  if (k.players < 2 || k.players > kMaxPlayers)
+    return "players must be 2 to " + std::to_string(kMaxPlayers) + ", not " + std::to_string(k.players);
+  if (k.me < 0 || k.me >= k.players) return "no seat " + std::to_string(k.me);
+  if (k.deck & ~kFullDeck) return "the deck holds cards outside the 52";
+  if (k.undealt < 0) return "the undealt count is negative";
+  if (k.own_hand & ~k.deck) return "the own hand holds " + cardset_str(k.own_hand & ~k.deck) + ", not in the deck";
+  if (k.played & ~k.deck) return "played cards " + cardset_str(k.played & ~k.deck) + " are not in the deck";
+  if (k.own_hand & k.played) return "card " + card_str(lowest(k.own_hand & k.played)) + " is both held and played";
+  if (k.hand_count[k.me] != count(k.own_hand))
+    return "seat " + std::to_string(k.me) + " holds " + std::to_string(count(k.own_hand)) +
+           " cards, but its count says " + std::to_string(k.hand_count[k.me]);
+  if (k.must_hold[k.me]) return "the seat's own must-hold set must be empty (its hand says it all)";
+  CardSet placed = k.own_hand | k.played;
+  int cards_somewhere = count(k.played) + k.undealt;
+  for (int s = 0; s < k.players; ++s) {
+    cards_somewhere += k.hand_count[s];
+    if (s == k.me) continue;
+    const std::string seat = "seat " + std::to_string(s);
+    if (k.must_hold[s] & ~k.deck) return seat + " must hold cards outside the deck";
+    if (k.must_hold[s] & placed)
+      return seat + " must hold " + card_str(lowest(k.must_hold[s] & placed)) + ", which is seen elsewhere";
+    if (count(k.must_hold[s]) > k.hand_count[s])
+      return seat + " must hold " + std::to_string(count(k.must_hold[s])) + " cards but holds " +
+             std::to_string(k.hand_count[s]);
+    placed |= k.must_hold[s];
+  }
+  if (k.opening_holder >= 0) {
+    if (k.opening_holder >= k.players || k.opening_holder == k.me)
+      return "the opening holder must be another seat of the game";
+    if (k.played) return "the opening holder applies only before the first lead";
+    if (k.undealt == 0) return "the opening holder applies only with cards left undealt (else: must_hold)";
+  }
+  for (int s = k.players; s < kMaxPlayers; ++s)
+    if (k.hand_count[s] || k.must_hold[s]) return "seat " + std::to_string(s) + " is not in the game";
+  if (cards_somewhere != count(k.deck))
+    return "the hand counts, played and undealt cards add up to " + std::to_string(cards_somewhere) +
+           ", not the deck's " + std::to_string(count(k.deck));
+  return "";
+}
+
+}  // namespace copas

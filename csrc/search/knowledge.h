@@ -1,0 +1,60 @@
+// Knowledge: what one seat knows about the hidden cards at one point of a hand.
+//
+// The search deals worlds from this (see sampler.h): every card the seat cannot
+// see goes to some other seat (or stays undealt, for decks larger than the deal),
+// with each seat's card count fixed and the cards it must or cannot hold obeyed.
+// It is plain data so the engine can fill it from the seat's own information
+// (its hand, its pass, the public play history) without any true world;
+// knowledge_of() fills it from a fully known Position instead.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "../cards.h"
+#include "../position.h"
+#include "../rules.h"
+
+namespace copas {
+
+struct Knowledge {
+  int players = 0;
+  int me = 0;                    // the seat whose view this is
+  CardSet deck = 0;              // every card of the variant
+  int undealt = 0;               // cards of the deck dealt to nobody (0 for 52 / 4)
+  CardSet own_hand = 0;          // me's current cards
+  CardSet played = 0;            // every card played so far, by anyone
+  CardSet must_hold[kMaxPlayers] = {};  // cards a seat surely holds now (me's pass to it, ...)
+  CardSet absent[kMaxPlayers] = {};     // cards a seat surely does not hold now
+  std::uint8_t hand_count[kMaxPlayers] = {};  // cards each seat holds now
+
+  // Before the first lead, with cards left undealt, under rules where the holder
+  // of a named card leads: opening_holder holds the opening card, which is
+  // opening_card if it was dealt and else the lowest card dealt (every deck card
+  // below it then being undealt). -1 when this does not apply; the sampler
+  // splits the worlds by which card it is. (With the whole deck dealt that is
+  // simply a must_hold card, and after the lead the played card tells.)
+  int opening_holder = -1;
+  Card opening_card;
+
+  // The cards whose place me does not know: the deck less its own hand, the
+  // played cards and the cards known to be in a given hand.
+  CardSet unseen() const;
+};
+
+// What `seat` knows in `pos`. During the pass it knows only its own hand; in
+// the play it also knows the cards it passed (held by their receiver until
+// played), who holds the opening card (and, with cards left undealt, which
+// cards the opening lead shows to be undealt), and every absence the play
+// revealed: shown voids and the rule-forced inferences of revealed_absent().
+// Not modelled: with cards left undealt and a free opening lead
+// (must_lead_first_card off), what the leader held once it has led.
+Knowledge knowledge_of(const Position& pos, int seat);
+
+// Why the fields cannot describe a hand (bad seat numbers, cards outside the
+// deck or in two places, more known cards than a hand holds); empty when they
+// can. Knowledge that is well formed may still admit no world: the sampler
+// reports that.
+std::string knowledge_error(const Knowledge& k);
+
+}  // namespace copas

@@ -1,0 +1,131 @@
+// WorldSampler: deals the cards a seat cannot see, exactly uniformly over every
+// world consistent with its Knowledge (no rejection, so no bias).
+//
+// How: each unseen card may go to a set of "holders" (the other seats that have
+// room and are not known to lack it, plus the undealt pile when the deck is not
+// all dealt). Cards with one possible holder are placed once and for all. The
+// rest are grouped by that holder set; cards of a group are interchangeable, so
+// a world is a split of each group's size among its holders, times a choice of
+// which cards go where. The walk through a world is a list of steps, one per
+// holder of each group but the last (who takes the rest): "x of the group's
+// remaining cards go to this holder". A dynamic programme, built once, counts
+// the completions below each step state with binomial coefficients; a sample
+// walks the steps, picking each x with probability proportional to C(left, x)
+// times the completions after it, then deals each group's cards by a partial
+// Fisher-Yates shuffle. Counts are exact 128-bit integers and every random
+// choice is an exact uniform draw, so each world has the same chance.
+//
+// A step's state is the room left by the holders that are "live" there: seen in
+// an earlier step and seen again later. A holder not yet seen still has all its
+// room, and one past its last step must have none left (its hand is full), so
+// neither adds to the state: the table stays small (one entry per step when no
+// seat has shown a void).
+//
+// Knowledge with an opening_holder is a union of disjoint cases (which card
+// opened the hand); the sampler builds one sampler per case and first picks a
+// case with probability proportional to its world count.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "../position.h"
+#include "../rng.h"
+#include "knowledge.h"
+
+namespace copas {
+
+using WorldCount = unsigned __int128;
+
+class WorldSampler {
+ public:
+  enum class Status : std::uint8_t {
+    kReady,      // at least one world; sample() works
+    kNoWorld,    // the knowledge is well formed but no deal satisfies it
+    kMalformed,  // knowledge_error() found a problem
+    kTooLarge,   // the counting table or the counts exceed the limits below
+  };
+
+  // Builds the counting table (the only allocation); sampling never allocates.
+  explicit WorldSampler(const Knowledge& knowledge);
+
+  Status status() const { return status_; }
+  bool ready() const { return status_ == Status::kReady; }
+  // Why status() is not kReady (empty when it is).
+  const std::string& problem() const { return problem_; }
+
+  // The number of consistent worlds (0 unless ready()).
+  WorldCount exact_world_count() const { return world_count_; }
+  double world_count() const { return static_cast<double>(world_count_); }
+  const Knowledge& knowledge() const { return knowledge_; }
+
+  // One world: every seat's current hand into hands[0 .. players-1], the seat's
+  // own hand included. Returns false, writing nothing, when not ready(). Const,
+  // so threads may share one sampler (each with its own Rng).
+  bool sample(Rng& rng, CardSet* hands) const;
+  // The same world written into a copy of the position the knowledge describes
+  // (set_hand on every seat; the history is left as it is). Returns false, and
+  // leaves `out` unchanged, when there is no world. During the pass, sample into
+  // a position where no other seat has set its pass: those passes are true cards.
+  bool sample(Rng& rng, Position& out) const;
+
+  // Limits: dense table entries, and holders (other seats + the undealt pile).
+  static constexpr std::size_t kMaxTableEntries = std::size_t{1} << 20;  // 16 MB
+  static constexpr int kMaxHolders = kMaxPlayers;
+
+ private:
+  static constexpr std::uint8_t kNoHolder = 0xFF;
+
+  // One step of the walk: how many of the current group's remaining cards go to
+  // `holder`; on a group's last step the rest go to `rest_holder`.
+  struct Step {
+    std::uint8_t group = 0;
+    std::uint8_t holder = 0;
+    std::uint8_t rest_holder = kNoHolder;  // kNoHolder except on a group's last step
+    bool holder_done = false;              // the holder's last step: it must end with no room
+    bool rest_done = false;                // the same for rest_holder
+    std::uint32_t offset = 0;              // where this step's states start in table_
+    std::uint32_t stride[kMaxHolders] = {};  // weight of each live holder's room (0: not live)
+  };
+
+  struct Group {
+    std::uint8_t first_card;  // offset into group_cards_
+    std::uint8_t size;
+    std::uint16_t holders;    // bit per holder
+  };
+
+  void fail(Status status, std::string why);
+  void build(const Knowledge& k);
+  void build_opening_cases(const Knowledge& k);
+  bool plan_steps();
+  WorldCount count_from(int step, int left, std::uint8_t* room);
+  // The values of x that `step` may give its holder, with `left` cards of the
+  // group to place and `room` per holder; empty when lo > hi.
+  void split_range(const Step& st, int left, const std::uint8_t* room, int& lo, int& hi) const;
+  std::uint32_t state_index(const Step& st, const std::uint8_t* room) const;
+  int draw_split(int step, int left, const std::uint8_t* room, int lo, int hi, Rng& rng) const;
+
+  Knowledge knowledge_;
+  Status status_ = Status::kReady;
+  std::string problem_;
+  WorldCount world_count_ = 0;
+  bool overflow_ = false;
+
+  int holders_ = 0;
+  std::uint8_t holder_seat_[kMaxHolders] = {};  // seat of each holder; `players` is the undealt pile
+  std::uint8_t room_[kMaxHolders] = {};         // unplaced slots per holder once forced cards are down
+  CardSet fixed_[kMaxPlayers + 1] = {};         // per seat (and the pile): must-hold and forced cards
+
+  std::vector<Group> groups_;
+  std::vector<Step> steps_;
+  std::uint8_t group_cards_[64] = {};
+  std::vector<WorldCount> table_;  // completions per (step, live state); kUncounted until counted
+
+  // Only for knowledge with an opening_holder: one sampler per opening card, and
+  // the running total of their world counts.
+  std::vector<WorldSampler> cases_;
+  std::vector<WorldCount> cases_cumulative_;
+};
+
+}  // namespace copas
