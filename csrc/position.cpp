@@ -32,6 +32,16 @@ void Position::deal(const CardSet* hands) {
   }
 }
 
+void Position::deal_after_pass(const CardSet* hands, const CardSet* passed, const CardSet* received) {
+  deal(hands);
+  for (int s = 0; s < n_; ++s) {
+    passed_[s] = passed[s];
+    received_[s] = received[s];
+  }
+  passes_set_ = static_cast<std::uint16_t>((1u << n_) - 1);
+  if (phase_ == Phase::kPassing) start_play();
+}
+
 void Position::set_pass(int seat, CardSet cards) {
   passed_[seat] = cards;
   passes_set_ |= static_cast<std::uint16_t>(1u << seat);

@@ -34,6 +34,10 @@ class Position {
   // Dealing: the hands before any pass (unchecked; see check_deal()).
   void deal(const CardSet* hands);
 
+  // Dealing when the pass is already made: the hands after it, and what each
+  // seat passed and received as far as known (0 where unknown). Play starts.
+  void deal_after_pass(const CardSet* hands, const CardSet* passed, const CardSet* received);
+
   // Passing (phase kPassing): every seat sets its pass; the last one applies them.
   PassPlan pass_plan() const { return pass_plan_; }
   bool pass_is_set(int seat) const { return (passes_set_ >> seat) & 1; }
