@@ -2,29 +2,36 @@
 
 namespace copas {
 
-void deal_random(const RuleSet& rules, Rng& rng, CardSet* hands) {
-  Card cards[64];
-  int n = 0;
-  for (CardSet d = rules.deck; d;) cards[n++] = pop_lowest(d);
+Dealer::Dealer(const RuleSet& rules) : players_(rules.players), hand_size_(rules.hand_size) {
+  for (CardSet d = rules.deck; d;) cards_[deck_size_++] = pop_lowest(d);
+}
+
+void Dealer::deal(Rng& rng, CardSet* hands) {
   // Fisher-Yates over just the cards dealt out.
-  const int dealt = rules.players * rules.hand_size;
+  const int dealt = players_ * hand_size_;
   for (int i = 0; i < dealt; ++i) {
-    int j = i + static_cast<int>(rng.below(static_cast<std::uint32_t>(n - i)));
-    Card t = cards[i];
-    cards[i] = cards[j];
-    cards[j] = t;
+    const int j = i + static_cast<int>(rng.below(static_cast<std::uint32_t>(deck_size_ - i)));
+    const Card t = cards_[i];
+    cards_[i] = cards_[j];
+    cards_[j] = t;
   }
-  for (int s = 0; s < rules.players; ++s) {
+  for (int s = 0; s < players_; ++s) {
     CardSet h = 0;
-    for (int i = 0; i < rules.hand_size; ++i) h |= cards[s * rules.hand_size + i].bit();
+    for (int i = 0; i < hand_size_; ++i) h |= cards_[s * hand_size_ + i].bit();
     hands[s] = h;
   }
 }
 
+void deal_random(const RuleSet& rules, Rng& rng, CardSet* hands) { Dealer(rules).deal(rng, hands); }
+
+Card random_card(CardSet from, Rng& rng) {
+  return select_card(from, [&rng](int n) { return rng.below(static_cast<std::uint32_t>(n)); });
+}
+
 CardSet random_subset(CardSet from, int k, Rng& rng) {
   CardSet chosen = 0;
-  for (int i = 0; i < k; ++i) {
-    Card c = nth_card(from, static_cast<int>(rng.below(static_cast<std::uint32_t>(count(from)))));
+  for (; k > 0; --k) {
+    const Card c = random_card(from, rng);
     chosen |= c.bit();
     from &= ~c.bit();
   }
@@ -38,20 +45,20 @@ void play_out_randomly(Position& pos, Rng& rng) {
       if (!pos.pass_is_set(s)) pos.set_pass(s, random_subset(pos.hand(s), k, rng));
   }
   while (pos.phase() == Phase::kPlaying) {
-    const CardSet moves = pos.legal_moves();
-    pos.play(nth_card(moves, static_cast<int>(rng.below(static_cast<std::uint32_t>(count(moves))))));
+    pos.play(random_card(pos.legal_moves(), rng));
   }
 }
 
 PlayoutStats random_hands(const RuleSet& rules, std::uint64_t count, std::uint64_t seed) {
   PlayoutStats stats;
   Rng rng(seed);
+  Dealer dealer(rules);
   CardSet hands[kMaxPlayers];
   std::int32_t scores[kMaxPlayers];
+  Position pos(&rules, rules.players - 1, 0);  // one position, reset for every hand
   for (std::uint64_t h = 0; h < count; ++h) {
-    const int hand_no = static_cast<int>(h % 4);
-    Position pos(&rules, rules.players - 1, hand_no);
-    deal_random(rules, rng, hands);
+    pos.reset(rules.players - 1, static_cast<int>(h % 4));
+    dealer.deal(rng, hands);
     pos.deal(hands);
     play_out_randomly(pos, rng);
     pos.hand_scores(scores);

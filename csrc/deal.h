@@ -10,8 +10,27 @@
 
 namespace copas {
 
-// Deals the rules' deck at random: hand_size cards to each seat.
+// Deals a rules' deck again and again. Each deal shuffles (Fisher-Yates) the
+// order the previous one left, which is as uniform as shuffling a sorted deck
+// and saves listing the deck's cards per deal.
+class Dealer {
+ public:
+  explicit Dealer(const RuleSet& rules);
+  // hand_size cards to each seat, at random.
+  void deal(Rng& rng, CardSet* hands);
+
+ private:
+  Card cards_[64];
+  int deck_size_ = 0;
+  int players_ = 0;
+  int hand_size_ = 0;
+};
+
+// One random deal from a sorted deck (a fresh Dealer): a seed always gives the same deal.
 void deal_random(const RuleSet& rules, Rng& rng, CardSet* hands);
+
+// A card drawn uniformly from `from` (not empty).
+Card random_card(CardSet from, Rng& rng);
 
 // k cards drawn uniformly from `from` (which holds at least k).
 CardSet random_subset(CardSet from, int k, Rng& rng);
