@@ -2,23 +2,32 @@
 
 namespace copas {
 
-Dealer::Dealer(const RuleSet& rules) : players_(rules.players), hand_size_(rules.hand_size) {
-  for (CardSet d = rules.deck; d;) cards_[deck_size_++] = pop_lowest(d);
+Dealer::Dealer(const RuleSet& rules)
+    : deck_(rules.deck), players_(rules.players), hand_size_(rules.hand_size) {
+  for (CardSet d = rules.deck; d;) cards_[deck_size_++] = pop_lowest(d).bit();
+  const int dealt = players_ * hand_size_;
+  last_is_rest_ = dealt == deck_size_;
+  shuffled_ = last_is_rest_ ? dealt - hand_size_ : dealt;
 }
 
 void Dealer::deal(Rng& rng, CardSet* hands) {
-  // Fisher-Yates over just the cards dealt out.
-  const int dealt = players_ * hand_size_;
-  for (int i = 0; i < dealt; ++i) {
+  // Fisher-Yates over just the positions that decide the hands.
+  for (int i = 0; i < shuffled_; ++i) {
     const int j = i + static_cast<int>(rng.below(static_cast<std::uint32_t>(deck_size_ - i)));
-    const Card t = cards_[i];
+    const CardSet t = cards_[i];
     cards_[i] = cards_[j];
     cards_[j] = t;
   }
+  CardSet taken = 0;
   for (int s = 0; s < players_; ++s) {
     CardSet h = 0;
-    for (int i = 0; i < hand_size_; ++i) h |= cards_[s * hand_size_ + i].bit();
+    if (last_is_rest_ && s == players_ - 1) {
+      h = deck_ & ~taken;
+    } else {
+      for (int i = 0; i < hand_size_; ++i) h |= cards_[s * hand_size_ + i];
+    }
     hands[s] = h;
+    taken |= h;
   }
 }
 

@@ -12,7 +12,9 @@ namespace copas {
 
 // Deals a rules' deck again and again. Each deal shuffles (Fisher-Yates) the
 // order the previous one left, which is as uniform as shuffling a sorted deck
-// and saves listing the deck's cards per deal.
+// and saves listing the deck's cards per deal. When the deal takes the whole
+// deck, the last seat's hand is simply what the others leave, so the shuffle
+// stops one hand early: the hands are the same as with a full shuffle.
 class Dealer {
  public:
   explicit Dealer(const RuleSet& rules);
@@ -20,10 +22,13 @@ class Dealer {
   void deal(Rng& rng, CardSet* hands);
 
  private:
-  Card cards_[64];
+  CardSet cards_[64];  // one bit each: a hand is the OR of its run
+  CardSet deck_ = 0;
   int deck_size_ = 0;
   int players_ = 0;
   int hand_size_ = 0;
+  int shuffled_ = 0;  // leading positions the shuffle fixes
+  bool last_is_rest_ = false;
 };
 
 // One random deal from a sorted deck (a fresh Dealer): a seed always gives the same deal.

@@ -9,8 +9,20 @@ constexpr const char* kSuitNames[kNumSuits] = {"clubs", "diamonds", "hearts", "s
 }  // namespace
 
 Position::Position(const RuleSet* rules, int dealer, int hand_no) : rules_(rules), n_(rules->players) {
-  for (int i = 0; i < 64; ++i)
-    if (rules->card_points[i] != 0) scoring_cards_ |= CardSet{1} << i;
+  for (int i = 0; i < 64; ++i) {
+    const int points = rules->card_points[i];
+    if (points == 0) continue;
+    scoring_cards_ |= CardSet{1} << i;
+    int v = 0;
+    while (v < num_point_values_ && point_values_[v] != points) ++v;
+    if (v == kMaxPointValues) {
+      num_point_values_ = kMaxPointValues + 1;  // too many: sum card by card
+    } else if (v < kMaxPointValues) {
+      point_values_[v] = static_cast<std::int16_t>(points);
+      point_value_cards_[v] |= CardSet{1} << i;
+      if (v == num_point_values_) ++num_point_values_;
+    }
+  }
   for (int f = 0; f < kNumFaces; ++f)
     if (rules->rank_strength[f] != f) identity_ranks_ = false;
   reset(dealer, hand_no);
@@ -53,7 +65,10 @@ void Position::set_pass(int seat, CardSet cards) {
   for (int s = 0; s < n_; ++s) hands_[s] &= ~passed_[s];
   const PassPart& part = pass_plan_.parts[0];
   for (int s = 0; s < n_; ++s) {
-    const int to = (s + part.offset + n_) % n_;
+    // s + offset wrapped into 0..n-1 (|offset| < n) without a division.
+    int to = s + part.offset;
+    to += to < 0 ? n_ : 0;
+    to -= to >= n_ ? n_ : 0;
     received_[to] |= passed_[s];
     hands_[to] |= passed_[s];
   }
@@ -183,7 +198,7 @@ void Position::finish_trick() {
   trick_set_ = 0;
   trick_len_ = 0;
   leader_ = turn_ = static_cast<std::uint8_t>(winner);
-  if (hands_[winner] == 0) phase_ = Phase::kOver;
+  phase_ = hands_[winner] == 0 ? Phase::kOver : phase_;
 }
 
 void Position::undo() {

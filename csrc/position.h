@@ -87,7 +87,7 @@ class Position {
 
   // Scoring. points_taken: raw card points won so far. hand_scores: the hand's
   // score per seat, moon rules applied once the hand is over.
-  int points_taken(int seat) const { return rules_->points_of(won_[seat] & scoring_cards_); }
+  int points_taken(int seat) const;
   void hand_scores(std::int32_t* out) const;
   // The seat that shot the moon, or -1.
   int moon_shooter() const;
@@ -107,10 +107,15 @@ class Position {
   bool trick_breaks_hearts() const;
 
   const RuleSet* rules_ = nullptr;
-  // Derived from the rules once: cards worth points (nonzero card_points), and
-  // whether rank_strength is the identity (A high), when the highest card of the
-  // led suit is the highest bit.
+  // Derived from the rules once: cards worth points (nonzero card_points), the
+  // same grouped by value (so points are a few counts rather than a card-by-card
+  // sum, when there are at most kMaxPointValues values), and whether rank_strength
+  // is the identity (A high), when the top card of the led suit is its top bit.
+  static constexpr int kMaxPointValues = 4;
   CardSet scoring_cards_ = 0;
+  CardSet point_value_cards_[kMaxPointValues] = {};
+  std::int16_t point_values_[kMaxPointValues] = {};
+  std::uint8_t num_point_values_ = 0;  // kMaxPointValues + 1: too many values
   bool identity_ranks_ = true;
   std::uint8_t n_ = 0;
   std::uint8_t dealer_ = 0;
@@ -184,6 +189,13 @@ inline void Position::play(Card c) {
   } else {
     turn_ = static_cast<std::uint8_t>(next_seat(seat));
   }
+}
+
+inline int Position::points_taken(int seat) const {
+  if (num_point_values_ > kMaxPointValues) return rules_->points_of(won_[seat] & scoring_cards_);
+  int total = 0;
+  for (int v = 0; v < num_point_values_; ++v) total += point_values_[v] * count(won_[seat] & point_value_cards_[v]);
+  return total;
 }
 
 // Checks a deal against the rules (card counts, duplicates, cards outside the
