@@ -108,6 +108,22 @@ inline Card select_card(CardSet s, Choose&& choose) {
   return Card(shift + detail::kSelectInByte.at[(s >> shift) & 0xff][k - before]);
 }
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#define COPAS_HAS_PDEP_SELECT 1
+// select_card by POPCNT and PDEP (a few cycles instead of a few dozen), written as
+// inline assembly since the default x86-64 target, which the wheels are built for,
+// cannot emit them: call it only on a CPU that has both, fast (deal.cpp checks).
+// It gives the same card as select_card for the same choice.
+template <class Choose>
+inline Card select_card_pdep(CardSet s, Choose&& choose) {
+  std::uint64_t n, bit;
+  asm("popcnt %1, %0" : "=r"(n) : "r"(s));
+  const auto k = static_cast<std::uint64_t>(choose(static_cast<int>(n)));
+  asm("pdep %2, %1, %0" : "=r"(bit) : "r"(std::uint64_t{1} << k), "r"(s));
+  return lowest(bit);
+}
+#endif
+
 // The k-th card (0-based, lowest first) of a set with more than k cards.
 inline Card nth_card(CardSet s, int k) {
   return select_card(s, [k](int) { return k; });

@@ -34,6 +34,11 @@ class Dealer {
 // One random deal from a sorted deck (a fresh Dealer): a seed always gives the same deal.
 void deal_random(const RuleSet& rules, Rng& rng, CardSet* hands);
 
+// Random draws below: k = rng.below(cards in the set), then the k-th card of the
+// set, found by POPCNT and PDEP where the CPU has them fast (deal.cpp) and portably
+// elsewhere; both find the same card, so a seed gives the same results on every
+// CPU. COPAS_PORTABLE_SELECT=1 in the environment forces the portable way.
+
 // A card drawn uniformly from `from` (not empty).
 Card random_card(CardSet from, Rng& rng);
 
@@ -53,7 +58,8 @@ struct PlayoutStats {
   std::int64_t score_sum[kMaxPlayers] = {};
 };
 
-// `count` random hands (deal, pass by hand number cycling, play, score).
+// `count` random hands (deal, pass by hand number cycling, play, score), on one
+// Position and one Dealer reused from hand to hand.
 PlayoutStats random_hands(const RuleSet& rules, std::uint64_t count, std::uint64_t seed);
 
 }  // namespace copas
