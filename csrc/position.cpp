@@ -13,15 +13,16 @@ Position::Position(const RuleSet* rules, int dealer, int hand_no) : rules_(rules
     const int points = rules->card_points[i];
     if (points == 0) continue;
     scoring_cards_ |= CardSet{1} << i;
+    if (num_point_values_ > kMaxPointValues) continue;  // too many values: sum card by card
     int v = 0;
     while (v < num_point_values_ && point_values_[v] != points) ++v;
     if (v == kMaxPointValues) {
-      num_point_values_ = kMaxPointValues + 1;  // too many: sum card by card
-    } else if (v < kMaxPointValues) {
-      point_values_[v] = static_cast<std::int16_t>(points);
-      point_value_cards_[v] |= CardSet{1} << i;
-      if (v == num_point_values_) ++num_point_values_;
+      num_point_values_ = kMaxPointValues + 1;
+      continue;
     }
+    point_values_[v] = static_cast<std::int16_t>(points);
+    point_value_cards_[v] |= CardSet{1} << i;
+    if (v == num_point_values_) ++num_point_values_;
   }
   for (int f = 0; f < kNumFaces; ++f)
     if (rules->rank_strength[f] != f) identity_ranks_ = false;
