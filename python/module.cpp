@@ -10,6 +10,7 @@ void register_cards(py::module_& m);
 void register_rules(py::module_& m);
 void register_position(py::module_& m);
 void register_playout(py::module_& m);
+void register_solver(py::module_& m);
 }  // namespace copas::py_api
 
 PYBIND11_MODULE(_core, m) {
@@ -22,4 +23,5 @@ PYBIND11_MODULE(_core, m) {
   register_rules(m);
   register_position(m);
   register_playout(m);
+  register_solver(m);
 }
