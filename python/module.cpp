@@ -11,6 +11,8 @@ void register_rules(py::module_& m);
 void register_position(py::module_& m);
 void register_playout(py::module_& m);
 void register_search(py::module_& m);
+void register_solver(py::module_& m);
+void register_searcher(py::module_& m);
 }  // namespace copas::py_api
 
 PYBIND11_MODULE(_core, m) {
@@ -24,4 +26,6 @@ PYBIND11_MODULE(_core, m) {
   register_position(m);
   register_playout(m);
   register_search(m);
+  register_solver(m);
+  register_searcher(m);
 }

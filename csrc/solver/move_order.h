@@ -1,0 +1,29 @@
+// Move ordering for the paranoid search. The order never changes a value, only
+// the work: alpha-beta cuts as soon as it meets a refutation.
+//
+// Two plans are tried first depending on what the window asks:
+//  - points: the root seat keeps points away from itself (ducks, discards its
+//    point cards), the other seats push points onto it;
+//  - moon: when only another seat's moon can reach the window (the root could
+//    not be given enough points without one), the others play for that seat
+//    (`shooter`) to take every point card, and the root tries to catch one.
+#pragma once
+
+#include "../position.h"
+#include "solver_rules.h"
+
+namespace copas::solver {
+
+constexpr int kMaxMoves = 64;  // no hand holds more cards than that
+
+// The seat among `candidates` (moon candidates other than the root) best placed
+// to shoot: the one holding the highest point card in play, or -1.
+int likely_shooter(const SolverRules& sr, const Position& pos, std::uint32_t candidates);
+
+// Writes the cards of `moves` best-first into `out` and returns how many;
+// `first` (when it is one of `moves`) goes first: the table's best move.
+// `shooter` >= 0 selects the moon plan.
+int order_moves(const SolverRules& sr, const Position& pos, int root, int shooter, CardSet moves, int first,
+                Card* out);
+
+}  // namespace copas::solver

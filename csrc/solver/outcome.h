@@ -1,0 +1,35 @@
+// The root seat's final score, and what it can still become, from a position.
+//
+// Scores are handled as costs (cost = sign * score, sign from the goal) so the
+// root seat always minimises. The moon makes a hand's value non-additive: the
+// final cost is the points the root seat has taken plus those it will take,
+// unless some seat ends with every moon card, and then it is the moon's fixed
+// outcome. So besides the points taken, what the rest of the hand needs from
+// the past is only which seats can still shoot ("moon candidates": every moon
+// card already played sits in that seat's tricks).
+#pragma once
+
+#include <cstdint>
+
+#include "../position.h"
+#include "solver_rules.h"
+
+namespace copas::solver {
+
+// Seats that can still end with every moon card (bit per seat); none when the
+// rules have no moon.
+std::uint32_t moon_candidates(const SolverRules& sr, const Position& pos);
+
+// Cost of the finished hand `pos` for `root` (hand_scores, moon included).
+int final_cost(const SolverRules& sr, const Position& pos, int root);
+
+// The least and greatest final cost `root` can still end with, from the cards
+// still in play and the moon candidates; lo == hi when the hand is decided.
+struct CostRange {
+  int lo;
+  int hi;
+  int without_moon_hi;  // the greatest cost if nobody shoots the moon
+};
+CostRange reachable_costs(const SolverRules& sr, const Position& pos, int root, std::uint32_t candidates);
+
+}  // namespace copas::solver

@@ -1,0 +1,47 @@
+// The transposition-table key of a position at a trick boundary.
+//
+// The key holds what the rest of the hand depends on and nothing of the past
+// that does not matter: per suit the cards still in play in relative-rank form
+// (each seat's cards renumbered among the suit's remaining cards, and where the
+// suit's card classes sit among them), the seat to lead, the root seat, the
+// hearts-broken flag and the moon candidates. While a moon is possible the
+// root's points taken are keyed too, since a moon replaces them; otherwise the
+// table stores the value of the rest of the hand alone (final cost minus cost
+// taken), which any past can reuse. Interchangeable suits (solver_rules.h) are
+// put in a canonical order, so a position and its suit-swapped twin share an
+// entry.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "../position.h"
+#include "solver_rules.h"
+
+namespace copas::solver {
+
+class PositionKey {
+ public:
+  PositionKey(const SolverRules& sr, const Position& pos, int root, std::uint32_t moon_candidates);
+
+  std::uint64_t check() const { return check_; }  // stored in the entry
+  std::uint64_t index() const { return index_; }  // places it: an independent hash of the same words
+
+  // A card as the key sees it (canonical suit, cards in play above it), so a best
+  // move stored by one position of the entry can be replayed in another.
+  int relative_card(Card c) const;
+  Card absolute_card(int relative) const;
+
+ private:
+  static constexpr int kMaxWords = 6;
+  using SuitWords = std::array<std::uint64_t, kMaxWords>;
+
+  const SolverRules* sr_;
+  Lane in_play_[kNumSuits] = {};
+  std::array<std::uint8_t, kNumSuits> slot_of_suit_{};  // canonical position of each suit
+  std::array<std::uint8_t, kNumSuits> suit_of_slot_{};
+  std::uint64_t check_ = 0;
+  std::uint64_t index_ = 0;
+};
+
+}  // namespace copas::solver

@@ -1,0 +1,59 @@
+#include "rank_equivalence.h"
+
+namespace copas::solver {
+
+namespace {
+
+// The strength index of the next card above `strength` among `lane`, or -1.
+int next_above(Lane lane, int strength) {
+  const Lane above = lane & ~((2u << strength) - 1);
+  return above ? __builtin_ctz(above) : -1;
+}
+
+// True when the card at `strength` has an interchangeable legal card just above it.
+bool has_equal_above(const SolverRules& sr, int suit, int strength, Lane legal, Lane in_play) {
+  const int next = next_above(in_play, strength);
+  return next >= 0 && (legal >> next & 1) &&
+         sr.card_class(sr.card_at(suit, strength)) == sr.card_class(sr.card_at(suit, next));
+}
+
+}  // namespace
+
+CardSet run_representatives(const SolverRules& sr, CardSet legal, CardSet in_play) {
+  CardSet out = 0;
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    const Lane l = sr.lane(legal, suit);
+    if (!l) continue;
+    const Lane u = sr.lane(in_play, suit);
+    for (Lane rest = l; rest; rest &= rest - 1) {
+      const int k = __builtin_ctz(rest);
+      if (!has_equal_above(sr, suit, k, l, u)) out |= sr.card_at(suit, k).bit();
+    }
+  }
+  return out;
+}
+
+int run_bottom_strength(const SolverRules& sr, Card top, CardSet legal, CardSet in_play) {
+  const int suit = top.suit();
+  const Lane l = sr.lane(legal, suit);
+  const Lane u = sr.lane(in_play, suit);
+  int k = sr.strength_of(top);
+  for (;;) {
+    const Lane below = u & ((1u << k) - 1);
+    if (!below) return k;
+    const int next = 31 - __builtin_clz(below);
+    if (!has_equal_above(sr, suit, next, l, u)) return k;
+    k = next;
+  }
+}
+
+Card run_representative(const SolverRules& sr, Card card, CardSet legal, CardSet in_play) {
+  const int suit = card.suit();
+  const Lane l = sr.lane(legal, suit);
+  const Lane u = sr.lane(in_play, suit);
+  int k = sr.strength_of(card);
+  while (has_equal_above(sr, suit, k, l, u)) k = next_above(u, k);
+  return sr.card_at(suit, k);
+}
+
+}  // namespace copas::solver

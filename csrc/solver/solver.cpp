@@ -1,0 +1,180 @@
+#include "solver.h"
+
+#include <algorithm>
+
+#include "move_order.h"
+#include "outcome.h"
+#include "position_key.h"
+#include "rank_equivalence.h"
+
+namespace copas::solver {
+
+namespace {
+
+CardSet cards_in_play(const Position& pos) {
+  CardSet in_play = pos.trick_cards();
+  for (int s = 0; s < pos.players(); ++s) in_play |= pos.hand(s);
+  return in_play;
+}
+
+bool last_trick(const Position& pos) {
+  for (int s = 0; s < pos.players(); ++s)
+    if (pos.hand(s) & (pos.hand(s) - 1)) return false;  // two cards or more
+  return true;
+}
+
+}  // namespace
+
+Solver::Solver(std::size_t table_bytes) : table_(table_bytes) {}
+
+void Solver::start(const Position& pos) {
+  if (!have_rules_ || !rules_.same_play(pos.rules())) {
+    rules_ = SolverRules(pos.rules());
+    have_rules_ = true;
+    table_.clear();  // entries are facts about the old rules
+  }
+  pos_ = pos;
+  root_ = pos.turn();
+  nodes_ = 0;
+  table_.new_generation();
+}
+
+int Solver::solve(const Position& pos) {
+  start(pos);
+  return rules_.cost_sign() * mtdf(playout_guess());
+}
+
+int Solver::solve_moves(const Position& pos, Card* cards, int* values) {
+  start(pos);
+  const CardSet legal = pos_.legal_moves();
+  const CardSet in_play = cards_in_play(pos_);
+  const CardSet representatives = run_representatives(rules_, legal, in_play);
+  int rep_value[64];
+  int guess = 0;
+  bool have_guess = false;
+  for (CardSet rest = representatives; rest;) {
+    const Card c = pop_lowest(rest);
+    pos_.play(c);
+    if (!have_guess) {
+      guess = playout_guess();
+      have_guess = true;
+    }
+    guess = rep_value[c.index] = mtdf(guess);
+    pos_.undo();
+  }
+  int n = 0;
+  for (CardSet rest = legal; rest; ++n) {
+    const Card c = pop_lowest(rest);
+    cards[n] = c;
+    values[n] = rules_.cost_sign() * rep_value[run_representative(rules_, c, legal, in_play).index];
+  }
+  return n;
+}
+
+int Solver::playout_guess() {
+  int plays = 0;
+  while (pos_.phase() == Phase::kPlaying) {
+    Card order[kMaxMoves];
+    order_moves(rules_, pos_, root_, -1, run_representatives(rules_, pos_.legal_moves(), cards_in_play(pos_)),
+                TranspositionTable::kNoMove, order);
+    pos_.play(order[0]);
+    ++plays;
+  }
+  const int cost = final_cost(rules_, pos_, root_);
+  for (; plays > 0; --plays) pos_.undo();
+  return cost;
+}
+
+int Solver::mtdf(int guess) {
+  const CostRange range = reachable_costs(rules_, pos_, root_, moon_candidates(rules_, pos_));
+  int lower = range.lo, upper = range.hi;
+  int g = std::clamp(guess, lower, upper);
+  while (lower < upper) {
+    // Test "value >= beta" next to the guess; fail-soft results move the guess.
+    const int beta = g == lower ? g + 1 : g;
+    g = search(beta - 1, beta);
+    if (g < beta) {
+      upper = g;
+    } else {
+      lower = g;
+    }
+  }
+  return lower;
+}
+
+int Solver::play_out_last_trick() {
+  const int plays = pos_.players() - pos_.trick_length();
+  for (int i = 0; i < plays; ++i) pos_.play(lowest(pos_.hand(pos_.turn())));
+  const int cost = final_cost(rules_, pos_, root_);
+  for (int i = 0; i < plays; ++i) pos_.undo();
+  return cost;
+}
+
+int Solver::search(int alpha, int beta) {
+  ++nodes_;
+  if (pos_.phase() == Phase::kOver) return final_cost(rules_, pos_, root_);
+  const std::uint32_t candidates = moon_candidates(rules_, pos_);
+  const CostRange range = reachable_costs(rules_, pos_, root_, candidates);
+  if (range.lo >= beta || range.lo == range.hi) return range.lo;
+  if (range.hi <= alpha) return range.hi;
+  if (last_trick(pos_)) return play_out_last_trick();
+  const int shooter = plan_shooter(range, candidates, beta);
+  // The table is used at trick boundaries, after the first trick (whose forced
+  // opening card the key does not describe).
+  if (pos_.trick_length() != 0 || pos_.tricks_done() == 0)
+    return expand(alpha, beta, TranspositionTable::kNoMove, shooter).value;
+
+  const PositionKey key(rules_, pos_, root_, candidates);
+  // Cost already fixed by the past, when the table stores the rest of the hand alone.
+  const int offset = candidates ? 0 : rules_.cost_sign() * rules_.points(pos_.won(root_));
+  int first = TranspositionTable::kNoMove;
+  if (const TableEntry* e = table_.find(key)) {
+    const int lo = std::max(range.lo, e->lower + offset);
+    const int hi = std::min(range.hi, e->upper + offset);
+    if (lo >= beta || lo == hi) return lo;
+    if (hi <= alpha) return hi;
+    if (e->move != TranspositionTable::kNoMove) first = key.absolute_card(e->move).index;
+  }
+  const Expansion x = expand(alpha, beta, first, shooter);
+  // Fail-soft: below the window the value is at most x.value, above it at least.
+  const int lower = x.value > alpha ? x.value - offset : INT16_MIN;
+  const int upper = x.value < beta ? x.value - offset : INT16_MAX;
+  table_.store(key, lower, upper, x.move == TranspositionTable::kNoMove ? x.move : key.relative_card(Card(x.move)),
+               bit_count(pos_.hand(pos_.turn())));
+  return x.value;
+}
+
+int Solver::plan_shooter(const CostRange& range, std::uint32_t candidates, int beta) const {
+  const std::uint32_t others = candidates & ~(1u << root_);
+  // Only a moon of another seat can take the root's cost up to beta.
+  if (!others || range.without_moon_hi >= beta) return -1;
+  return likely_shooter(rules_, pos_, others);
+}
+
+Solver::Expansion Solver::expand(int alpha, int beta, int first, int shooter) {
+  const CardSet in_play = cards_in_play(pos_);
+  Card order[kMaxMoves];
+  const int n = order_moves(rules_, pos_, root_, shooter,
+                            run_representatives(rules_, pos_.legal_moves(), in_play), first, order);
+  const bool minimising = pos_.turn() == root_;
+  int best = minimising ? INT16_MAX : INT16_MIN;
+  int best_move = TranspositionTable::kNoMove;
+  for (int i = 0; i < n; ++i) {
+    pos_.play(order[i]);
+    const int v = search(alpha, beta);
+    pos_.undo();
+    if (minimising ? v < best : v > best) {
+      best = v;
+      best_move = order[i].index;
+    }
+    if (minimising) {
+      beta = std::min(beta, best);
+    } else {
+      alpha = std::max(alpha, best);
+    }
+    if (alpha >= beta) break;
+  }
+  return {best, best_move};
+}
+
+}  // namespace copas::solver

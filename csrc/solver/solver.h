@@ -1,0 +1,63 @@
+// The perfect-information ("double-dummy") solver.
+//
+// The value of a fully known position is PARANOID for the seat to act (the
+// root seat): its final hand score (hand_scores: moon rules included, points
+// already taken counted) when it plays for its best score and every other seat
+// plays for its worst. That is a two-sided game, so it is solved by alpha-beta
+// with null-window searches narrowed MTD(f)-style, a transposition table probed
+// at trick boundaries (position_key.h), one move per run of interchangeable
+// cards (rank_equivalence.h), heuristic move ordering (move_order.h) and cheap
+// bounds on what the hand can still come to (outcome.h).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "../position.h"
+#include "outcome.h"
+#include "solver_rules.h"
+#include "transposition_table.h"
+
+namespace copas::solver {
+
+class Solver {
+ public:
+  // `table_bytes` of transposition table, allocated here once.
+  explicit Solver(std::size_t table_bytes = std::size_t{64} << 20);
+
+  // Paranoid value of `pos` (phase kPlaying) for the seat to act.
+  int solve(const Position& pos);
+  // Value of each legal card of the seat to act (the root seat's final score
+  // after playing it): writes the cards lowest first and returns their number.
+  int solve_moves(const Position& pos, Card* cards, int* values);
+
+  // Positions searched by the last solve or solve_moves.
+  std::uint64_t nodes() const { return nodes_; }
+  std::size_t table_bytes() const { return table_.bytes(); }
+  void clear_table() { table_.clear(); }
+
+ private:
+  void start(const Position& pos);
+  int mtdf(int guess);
+  int playout_guess();
+  // Fail-soft alpha-beta for the root's cost.
+  int search(int alpha, int beta);
+  // The children of the position to move, searched best-first within (alpha, beta).
+  struct Expansion {
+    int value;  // fail-soft
+    int move;   // the card that gave it, or kNoMove
+  };
+  Expansion expand(int alpha, int beta, int first, int shooter);
+  // The seat the others play a moon for in the move ordering, or -1 (see move_order.h).
+  int plan_shooter(const CostRange& range, std::uint32_t candidates, int beta) const;
+  int play_out_last_trick();
+
+  TranspositionTable table_;
+  SolverRules rules_;
+  bool have_rules_ = false;
+  Position pos_;
+  int root_ = 0;
+  std::uint64_t nodes_ = 0;
+};
+
+}  // namespace copas::solver

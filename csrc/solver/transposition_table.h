@@ -1,0 +1,58 @@
+// A fixed-size transposition table of bounds on the rest of a hand's value.
+//
+// Allocated once (the size given in bytes, rounded down to a power of two of
+// 64-byte buckets of four entries) and reused across solves: an entry is a fact
+// about a position class, true whatever search stored it, so entries stay valid
+// until the rules change (the solver clears the table then). An entry is found
+// by a 64-bit index hash and checked by an independent 64-bit check word, so a
+// false match needs both to collide (about 2^-64 per probe).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "position_key.h"
+
+namespace copas::solver {
+
+struct TableEntry {
+  std::uint64_t check = 0;
+  std::int16_t lower = 0;        // the value is >= lower
+  std::int16_t upper = 0;        // the value is <= upper
+  std::uint8_t move = 0;         // best card found for the seat to lead (relative_card), or kNoMove
+  std::uint8_t tricks_left = 0;  // how much work the entry saves: the replacement priority
+  std::uint8_t generation = 0;
+  std::uint8_t used = 0;
+};
+static_assert(sizeof(TableEntry) == 16);
+
+class TranspositionTable {
+ public:
+  static constexpr std::uint8_t kNoMove = 0xff;
+  static constexpr int kWays = 4;
+
+  explicit TranspositionTable(std::size_t bytes);
+
+  // The entry for this position class, or nullptr.
+  const TableEntry* find(const PositionKey& key) const;
+  // Adds the bounds [lower, upper] (intersected with what the entry holds).
+  void store(const PositionKey& key, int lower, int upper, int move, int tricks_left);
+  void clear();
+  // Marks later stores as newer, so they are preferred over earlier solves' entries.
+  void new_generation() { ++generation_; }
+
+  std::size_t bytes() const { return buckets_ * sizeof(Bucket); }
+
+ private:
+  struct alignas(64) Bucket {
+    TableEntry way[kWays];
+  };
+  Bucket& bucket(const PositionKey& key) const { return table_[key.index() & (buckets_ - 1)]; }
+
+  std::size_t buckets_ = 0;
+  std::unique_ptr<Bucket[]> table_;
+  std::uint8_t generation_ = 0;
+};
+
+}  // namespace copas::solver

@@ -1,0 +1,89 @@
+// The perfect-information solver for Python: Solver (with its transposition
+// table) and the plain alpha-beta baseline. Every solve runs with the GIL
+// released on a copy of the position.
+#include <pybind11/pybind11.h>
+
+#include <mutex>
+
+#include "../csrc/solver/plain_search.h"
+#include "../csrc/solver/solver.h"
+#include "boxes.h"
+#include "errors.h"
+
+namespace py = pybind11;
+
+namespace copas::py_api {
+
+namespace {
+
+// A Solver with a lock: one Python object may be shared by threads, a search may not.
+struct SolverBox {
+  explicit SolverBox(std::size_t bytes) : solver(bytes) {}
+  solver::Solver solver;
+  std::mutex lock;
+};
+
+// A copy of the position (the rules kept alive with it), checked to be in play.
+PositionBox playing_copy(const PositionBox& b) {
+  if (b.pos.phase() != Phase::kPlaying)
+    throw InvalidPositionError("the solver needs a hand in play; this one is " +
+                               std::string(b.pos.phase() == Phase::kPassing ? "still passing" : "over"));
+  return b;
+}
+
+std::size_t table_bytes(double hash_mb) {
+  if (!(hash_mb >= 1.0 && hash_mb <= 65536.0))
+    throw std::invalid_argument("hash_mb must be between 1 and 65536");
+  return static_cast<std::size_t>(hash_mb * 1024.0 * 1024.0);
+}
+
+}  // namespace
+
+void register_solver(py::module_& m) {
+  py::class_<SolverBox>(m, "Solver",
+                        "Perfect-information solver. The value of a position is paranoid for the seat "
+                        "to act: its final hand score (moon included, points already taken counted) "
+                        "when it plays for its best score and every other seat plays against it.")
+      .def(py::init([](double hash_mb) { return std::make_unique<SolverBox>(table_bytes(hash_mb)); }),
+           py::arg("hash_mb") = 64.0, "A solver with a transposition table of hash_mb MiB, allocated once.")
+      .def("solve", [](SolverBox& s, const PositionBox& b) {
+        PositionBox copy = playing_copy(b);
+        py::gil_scoped_release release;
+        std::lock_guard<std::mutex> guard(s.lock);
+        return s.solver.solve(copy.pos);
+      }, py::arg("position"), "The exact value of the position for the seat to act.")
+      .def("solve_moves", [](SolverBox& s, const PositionBox& b) {
+        PositionBox copy = playing_copy(b);
+        Card cards[64];
+        int values[64];
+        int n = 0;
+        {
+          py::gil_scoped_release release;
+          std::lock_guard<std::mutex> guard(s.lock);
+          n = s.solver.solve_moves(copy.pos, cards, values);
+        }
+        py::dict out;
+        for (int i = 0; i < n; ++i) out[py::cast(cards[i])] = values[i];
+        return out;
+      }, py::arg("position"), "{Card: value} for every legal card of the seat to act.")
+      .def_property_readonly("nodes", [](const SolverBox& s) { return s.solver.nodes(); },
+                             "positions searched by the last call")
+      .def_property_readonly("table_bytes", [](const SolverBox& s) { return s.solver.table_bytes(); })
+      .def("clear", [](SolverBox& s) {
+        py::gil_scoped_release release;
+        std::lock_guard<std::mutex> guard(s.lock);
+        s.solver.clear_table();
+      }, "Empty the transposition table.");
+
+  m.def("solve_plain", [](const PositionBox& b) {
+    PositionBox copy = playing_copy(b);
+    solver::PlainResult r;
+    {
+      py::gil_scoped_release release;
+      r = solver::solve_plain(copy.pos);
+    }
+    return py::make_tuple(r.value, r.nodes);
+  }, py::arg("position"), "(value, nodes) by plain alpha-beta: no table, no ordering (the baseline).");
+}
+
+}  // namespace copas::py_api
