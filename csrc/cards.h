@@ -43,7 +43,26 @@ constexpr CardSet suit_mask(int s) { return kLaneMask << (s * kLaneBits); }
 constexpr CardSet kHeartsMask = suit_mask(kHearts);
 constexpr CardSet kFullDeck = suit_mask(0) | suit_mask(1) | suit_mask(2) | suit_mask(3);
 
-constexpr int count(CardSet s) { return __builtin_popcountll(s); }
+namespace detail {
+constexpr std::uint64_t kByteOnes = 0x0101010101010101ULL;
+// The number of set bits of each byte, in that byte (SWAR).
+constexpr std::uint64_t byte_counts(std::uint64_t s) {
+  s -= (s >> 1) & 0x5555555555555555ULL;
+  s = (s & 0x3333333333333333ULL) + ((s >> 2) & 0x3333333333333333ULL);
+  return (s + (s >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+}
+}  // namespace detail
+
+// Number of cards. The default x86-64 target (wheels run on any x86-64) has no
+// POPCNT instruction, where __builtin_popcountll is an out-of-line libgcc call;
+// the SWAR sum inlines to a dozen instructions instead.
+constexpr int count(CardSet s) {
+#if defined(__x86_64__) && !defined(__POPCNT__)
+  return static_cast<int>((detail::byte_counts(s) * detail::kByteOnes) >> 56);
+#else
+  return __builtin_popcountll(s);
+#endif
+}
 constexpr bool contains(CardSet s, Card c) { return (s & c.bit()) != 0; }
 constexpr Card lowest(CardSet s) { return Card(__builtin_ctzll(s)); }
 constexpr Card highest(CardSet s) { return Card(63 - __builtin_clzll(s)); }
@@ -55,10 +74,59 @@ inline Card pop_lowest(CardSet& s) {
   return c;
 }
 
+namespace detail {
+// kSelectInByte[b][k]: the position of the k-th set bit of byte b (8 when there is none).
+struct SelectInByteTable {
+  std::uint8_t at[256][8];
+  constexpr SelectInByteTable() : at{} {
+    for (int b = 0; b < 256; ++b) {
+      int k = 0;
+      for (int i = 0; i < 8; ++i)
+        if ((b >> i) & 1) at[b][k++] = static_cast<std::uint8_t>(i);
+      for (; k < 8; ++k) at[b][k] = 8;
+    }
+  }
+};
+inline constexpr SelectInByteTable kSelectInByte{};
+}  // namespace detail
+
+// The k-th card (0-based, lowest first) of a non-empty set, where
+// k = choose(number of cards in s) is below that number: one SWAR pass gives
+// both the count and the place, so choose can be a random draw.
+// Branch-free (a random k would mispredict a loop's exit): byte-wise running
+// counts locate the byte holding the card, a table the bit within it.
+template <class Choose>
+inline Card select_card(CardSet s, Choose&& choose) {
+  constexpr std::uint64_t kOnes = detail::kByteOnes;
+  constexpr std::uint64_t kHighs = 0x8080808080808080ULL;
+  const std::uint64_t running = detail::byte_counts(s) * kOnes;  // byte i: cards in bytes 0..i
+  const int k = static_cast<int>(choose(static_cast<int>(running >> 56)));
+  // High bit of byte i set when running[i] <= k; true for a prefix of the bytes.
+  const std::uint64_t at_most_k = ((static_cast<std::uint64_t>(k) * kOnes | kHighs) - running) & kHighs;
+  const int shift = static_cast<int>(((at_most_k >> 7) * kOnes) >> 56) * 8;  // 8 * bytes before ours
+  const int before = static_cast<int>(((running << 8) >> shift) & 0xff);
+  return Card(shift + detail::kSelectInByte.at[(s >> shift) & 0xff][k - before]);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define COPAS_HAS_PDEP_SELECT 1
+// select_card by POPCNT and PDEP (a few cycles instead of a few dozen), written as
+// inline assembly since the default x86-64 target, which the wheels are built for,
+// cannot emit them: call it only on a CPU that has both, fast (deal.cpp checks).
+// It gives the same card as select_card for the same choice.
+template <class Choose>
+inline Card select_card_pdep(CardSet s, Choose&& choose) {
+  std::uint64_t n, bit;
+  asm("popcnt %1, %0" : "=r"(n) : "r"(s));
+  const auto k = static_cast<std::uint64_t>(choose(static_cast<int>(n)));
+  asm("pdep %2, %1, %0" : "=r"(bit) : "r"(std::uint64_t{1} << k), "r"(s));
+  return lowest(bit);
+}
+#endif
+
 // The k-th card (0-based, lowest first) of a set with more than k cards.
 inline Card nth_card(CardSet s, int k) {
-  for (; k > 0; --k) s &= s - 1;
-  return lowest(s);
+  return select_card(s, [k](int) { return k; });
 }
 
 // A bit per suit that the set holds at least one card of.

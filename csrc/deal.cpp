@@ -1,59 +1,122 @@
 #include "deal.h"
 
+#include <cstdlib>
+
+#ifdef COPAS_HAS_PDEP_SELECT
+#include <cpuid.h>
+#endif
+
 namespace copas {
 
-void deal_random(const RuleSet& rules, Rng& rng, CardSet* hands) {
-  Card cards[64];
-  int n = 0;
-  for (CardSet d = rules.deck; d;) cards[n++] = pop_lowest(d);
-  // Fisher-Yates over just the cards dealt out.
-  const int dealt = rules.players * rules.hand_size;
-  for (int i = 0; i < dealt; ++i) {
-    int j = i + static_cast<int>(rng.below(static_cast<std::uint32_t>(n - i)));
-    Card t = cards[i];
-    cards[i] = cards[j];
-    cards[j] = t;
+Dealer::Dealer(const RuleSet& rules)
+    : deck_(rules.deck), players_(rules.players), hand_size_(rules.hand_size) {
+  for (CardSet d = rules.deck; d;) cards_[deck_size_++] = pop_lowest(d).bit();
+  const int dealt = players_ * hand_size_;
+  last_is_rest_ = dealt == deck_size_;
+  shuffled_ = last_is_rest_ ? dealt - hand_size_ : dealt;
+}
+
+void Dealer::deal(Rng& rng, CardSet* hands) {
+  // Fisher-Yates over just the positions that decide the hands.
+  for (int i = 0; i < shuffled_; ++i) {
+    const int j = i + static_cast<int>(rng.below(static_cast<std::uint32_t>(deck_size_ - i)));
+    const CardSet t = cards_[i];
+    cards_[i] = cards_[j];
+    cards_[j] = t;
   }
-  for (int s = 0; s < rules.players; ++s) {
+  CardSet taken = 0;
+  for (int s = 0; s < players_; ++s) {
     CardSet h = 0;
-    for (int i = 0; i < rules.hand_size; ++i) h |= cards[s * rules.hand_size + i].bit();
+    if (last_is_rest_ && s == players_ - 1) {
+      h = deck_ & ~taken;
+    } else {
+      for (int i = 0; i < hand_size_; ++i) h |= cards_[s * hand_size_ + i];
+    }
     hands[s] = h;
+    taken |= h;
   }
 }
 
-CardSet random_subset(CardSet from, int k, Rng& rng) {
+void deal_random(const RuleSet& rules, Rng& rng, CardSet* hands) { Dealer(rules).deal(rng, hands); }
+
+namespace {
+
+// How a uniformly random card of a set is drawn: k = rng.below(cards in the set),
+// then the k-th card. Two ways to find the k-th card, with the same result, so a
+// seed plays the same hands on every CPU.
+struct PortableDraw {
+  Card operator()(CardSet from, Rng& rng) const {
+    return select_card(from, [&rng](int n) { return rng.below(static_cast<std::uint32_t>(n)); });
+  }
+};
+
+#ifdef COPAS_HAS_PDEP_SELECT
+struct PdepDraw {
+  Card operator()(CardSet from, Rng& rng) const {
+    return select_card_pdep(from, [&rng](int n) { return rng.below(static_cast<std::uint32_t>(n)); });
+  }
+};
+
+// POPCNT and BMI2 present, and PDEP fast: every Intel CPU with BMI2, AMD from Zen 3
+// (family 19h); earlier AMD CPUs run PDEP in slow microcode. COPAS_PORTABLE_SELECT=1
+// in the environment says no (to compare the two ways, or to time the portable one).
+bool pdep_is_fast() {
+  if (const char* env = std::getenv("COPAS_PORTABLE_SELECT"); env && env[0] == '1') return false;
+  unsigned a, b, c, d;
+  if (!__get_cpuid(0, &a, &b, &c, &d)) return false;
+  const bool intel = b == 0x756e6547 && d == 0x49656e69 && c == 0x6c65746e;  // "GenuineIntel"
+  const bool amd = b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163;    // "AuthenticAMD"
+  if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & bit_POPCNT)) return false;
+  const unsigned family = ((a >> 8) & 0xf) == 0xf ? 0xf + ((a >> 20) & 0xff) : (a >> 8) & 0xf;
+  if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(b & bit_BMI2)) return false;
+  return intel || (amd && family >= 0x19);
+}
+#endif
+
+// Runs body(draw) with the fastest draw this CPU allows.
+template <class Body>
+decltype(auto) with_fastest_draw(Body&& body) {
+#ifdef COPAS_HAS_PDEP_SELECT
+  static const bool pdep_fast = pdep_is_fast();
+  if (pdep_fast) return body(PdepDraw{});
+#endif
+  return body(PortableDraw{});
+}
+
+template <class Draw>
+CardSet random_subset_with(CardSet from, int k, Rng& rng, Draw draw) {
   CardSet chosen = 0;
-  for (int i = 0; i < k; ++i) {
-    Card c = nth_card(from, static_cast<int>(rng.below(static_cast<std::uint32_t>(count(from)))));
+  for (; k > 0; --k) {
+    const Card c = draw(from, rng);
     chosen |= c.bit();
     from &= ~c.bit();
   }
   return chosen;
 }
 
-void play_out_randomly(Position& pos, Rng& rng) {
+template <class Draw>
+void play_out_with(Position& pos, Rng& rng, Draw draw) {
   if (pos.phase() == Phase::kPassing) {
     const int k = pos.pass_plan().total();
     for (int s = 0; s < pos.players(); ++s)
-      if (!pos.pass_is_set(s)) pos.set_pass(s, random_subset(pos.hand(s), k, rng));
+      if (!pos.pass_is_set(s)) pos.set_pass(s, random_subset_with(pos.hand(s), k, rng, draw));
   }
-  while (pos.phase() == Phase::kPlaying) {
-    const CardSet moves = pos.legal_moves();
-    pos.play(nth_card(moves, static_cast<int>(rng.below(static_cast<std::uint32_t>(count(moves))))));
-  }
+  while (pos.phase() == Phase::kPlaying) pos.play(draw(pos.legal_moves(), rng));
 }
 
-PlayoutStats random_hands(const RuleSet& rules, std::uint64_t count, std::uint64_t seed) {
+template <class Draw>
+PlayoutStats random_hands_with(const RuleSet& rules, std::uint64_t count, std::uint64_t seed, Draw draw) {
   PlayoutStats stats;
   Rng rng(seed);
+  Dealer dealer(rules);
   CardSet hands[kMaxPlayers];
   std::int32_t scores[kMaxPlayers];
+  Position pos(&rules, rules.players - 1, 0);  // one position, reset for every hand
   for (std::uint64_t h = 0; h < count; ++h) {
-    const int hand_no = static_cast<int>(h % 4);
-    Position pos(&rules, rules.players - 1, hand_no);
-    deal_random(rules, rng, hands);
+    pos.reset(rules.players - 1, static_cast<int>(h % 4));
+    dealer.deal(rng, hands);
     pos.deal(hands);
-    play_out_randomly(pos, rng);
+    play_out_with(pos, rng, draw);
     pos.hand_scores(scores);
     stats.hands++;
     stats.plays += static_cast<std::uint64_t>(pos.num_plays());
@@ -61,6 +124,24 @@ PlayoutStats random_hands(const RuleSet& rules, std::uint64_t count, std::uint64
     for (int s = 0; s < rules.players; ++s) stats.score_sum[s] += scores[s];
   }
   return stats;
+}
+
+}  // namespace
+
+Card random_card(CardSet from, Rng& rng) {
+  return with_fastest_draw([&](auto draw) { return draw(from, rng); });
+}
+
+CardSet random_subset(CardSet from, int k, Rng& rng) {
+  return with_fastest_draw([&](auto draw) { return random_subset_with(from, k, rng, draw); });
+}
+
+void play_out_randomly(Position& pos, Rng& rng) {
+  with_fastest_draw([&](auto draw) { play_out_with(pos, rng, draw); });
+}
+
+PlayoutStats random_hands(const RuleSet& rules, std::uint64_t count, std::uint64_t seed) {
+  return with_fastest_draw([&](auto draw) { return random_hands_with(rules, count, seed, draw); });
 }
 
 }  // namespace copas

@@ -10,8 +10,37 @@
 
 namespace copas {
 
-// Deals the rules' deck at random: hand_size cards to each seat.
+// Deals a rules' deck again and again. Each deal shuffles (Fisher-Yates) the
+// order the previous one left, which is as uniform as shuffling a sorted deck
+// and saves listing the deck's cards per deal. When the deal takes the whole
+// deck, the last seat's hand is simply what the others leave, so the shuffle
+// stops one hand early: the hands are the same as with a full shuffle.
+class Dealer {
+ public:
+  explicit Dealer(const RuleSet& rules);
+  // hand_size cards to each seat, at random.
+  void deal(Rng& rng, CardSet* hands);
+
+ private:
+  CardSet cards_[64];  // one bit each: a hand is the OR of its run
+  CardSet deck_ = 0;
+  int deck_size_ = 0;
+  int players_ = 0;
+  int hand_size_ = 0;
+  int shuffled_ = 0;  // leading positions the shuffle fixes
+  bool last_is_rest_ = false;
+};
+
+// One random deal from a sorted deck (a fresh Dealer): a seed always gives the same deal.
 void deal_random(const RuleSet& rules, Rng& rng, CardSet* hands);
+
+// Random draws below: k = rng.below(cards in the set), then the k-th card of the
+// set, found by POPCNT and PDEP where the CPU has them fast (deal.cpp) and portably
+// elsewhere; both find the same card, so a seed gives the same results on every
+// CPU. COPAS_PORTABLE_SELECT=1 in the environment forces the portable way.
+
+// A card drawn uniformly from `from` (not empty).
+Card random_card(CardSet from, Rng& rng);
 
 // k cards drawn uniformly from `from` (which holds at least k).
 CardSet random_subset(CardSet from, int k, Rng& rng);
@@ -29,7 +58,8 @@ struct PlayoutStats {
   std::int64_t score_sum[kMaxPlayers] = {};
 };
 
-// `count` random hands (deal, pass by hand number cycling, play, score).
+// `count` random hands (deal, pass by hand number cycling, play, score), on one
+// Position and one Dealer reused from hand to hand.
 PlayoutStats random_hands(const RuleSet& rules, std::uint64_t count, std::uint64_t seed);
 
 }  // namespace copas

@@ -8,28 +8,64 @@ constexpr const char* kSuitNames[kNumSuits] = {"clubs", "diamonds", "hearts", "s
 
 }  // namespace
 
-Position::Position(const RuleSet* rules, int dealer, int hand_no)
-    : rules_(rules),
-      n_(rules->players),
-      dealer_(static_cast<std::uint8_t>(dealer)),
-      hand_no_(static_cast<std::uint16_t>(hand_no)),
-      pass_plan_(rules->pass_plan(hand_no)) {}
+Position::Position(const RuleSet* rules, int dealer, int hand_no) : rules_(rules), n_(rules->players) {
+  for (int i = 0; i < 64; ++i) {
+    const int points = rules->card_points[i];
+    if (points == 0) continue;
+    scoring_cards_ |= CardSet{1} << i;
+    if (num_point_values_ > kMaxPointValues) continue;  // too many values: sum card by card
+    int v = 0;
+    while (v < num_point_values_ && point_values_[v] != points) ++v;
+    if (v == kMaxPointValues) {
+      num_point_values_ = kMaxPointValues + 1;
+      continue;
+    }
+    point_values_[v] = static_cast<std::int16_t>(points);
+    point_value_cards_[v] |= CardSet{1} << i;
+    if (v == num_point_values_) ++num_point_values_;
+  }
+  for (int f = 0; f < kNumFaces; ++f)
+    if (rules->rank_strength[f] != f) identity_ranks_ = false;
+  reset(dealer, hand_no);
+}
 
-void Position::deal(const CardSet* hands) {
+void Position::reset(int dealer, int hand_no) {
+  dealer_ = static_cast<std::uint8_t>(dealer);
+  hand_no_ = static_cast<std::uint16_t>(hand_no);
+  pass_plan_ = rules_->pass_plan(hand_no);
+  clear();
+}
+
+void Position::clear() {
   // Whole arrays, not just n_ seats: seats past n_ stay empty.
   for (int s = 0; s < kMaxPlayers; ++s) {
-    hands_[s] = s < n_ ? hands[s] : 0;
-    won_[s] = passed_[s] = received_[s] = 0;
+    hands_[s] = won_[s] = passed_[s] = received_[s] = 0;
     tricks_won_[s] = voids_[s] = 0;
   }
+  phase_ = Phase::kPassing;
+  turn_ = leader_ = 0;
+  hearts_broken_ = false;
+  led_ = 0;
+  first_card_ = Card();
   passes_set_ = 0;
   num_plays_ = trick_len_ = tricks_done_ = 0;
   trick_set_ = played_ = 0;
-  if (pass_plan_.total() > 0) {
-    phase_ = Phase::kPassing;
-  } else {
-    start_play();
+}
+
+void Position::deal(const CardSet* hands) {
+  clear();
+  for (int s = 0; s < n_; ++s) hands_[s] = hands[s];
+  if (pass_plan_.total() == 0) start_play();  // else the pass comes first (phase kPassing)
+}
+
+void Position::deal_after_pass(const CardSet* hands, const CardSet* passed, const CardSet* received) {
+  deal(hands);
+  for (int s = 0; s < n_; ++s) {
+    passed_[s] = passed[s];
+    received_[s] = received[s];
   }
+  passes_set_ = static_cast<std::uint16_t>((1u << n_) - 1);
+  if (phase_ == Phase::kPassing) start_play();
 }
 
 void Position::set_pass(int seat, CardSet cards) {
@@ -40,7 +76,10 @@ void Position::set_pass(int seat, CardSet cards) {
   for (int s = 0; s < n_; ++s) hands_[s] &= ~passed_[s];
   const PassPart& part = pass_plan_.parts[0];
   for (int s = 0; s < n_; ++s) {
-    int to = (s + part.offset + n_) % n_;
+    // s + offset wrapped into 0..n-1 (|offset| < n) without a division.
+    int to = s + part.offset;
+    to += to < 0 ? n_ : 0;
+    to -= to >= n_ ? n_ : 0;
     received_[to] |= passed_[s];
     hands_[to] |= passed_[s];
   }
@@ -77,6 +116,7 @@ void Position::start_play() {
 // hearts" and the first-trick fallbacks fall out. Because the masks are
 // hand-independent, the same chain also explains a refusal and tells what a
 // play reveals to seats that cannot see the hand.
+// The chain itself is visit_rule_filters() in position.h; this is it collected.
 struct Position::RuleFilters {
   static constexpr int kMax = 4;
   CardSet mask[kMax];
@@ -89,33 +129,9 @@ struct Position::RuleFilters {
 };
 
 Position::RuleFilters Position::rule_filters() const {
-  const RuleSet& r = *rules_;
   RuleFilters f;
-  const bool first_trick = tricks_done_ == 0;
-  if (trick_len_ == 0) {
-    if (first_trick && r.first_lead == FirstLead::kHolderOfCard && r.must_lead_first_card)
-      f.add(first_card_.bit(), "the first lead must be the opening card");
-    if (r.lead_needs_broken && !hearts_broken_)
-      f.add(~kHeartsMask, "hearts may not be led before they are broken");
-    if (r.lead_bans_points) f.add(~r.point_cards, "a penalty card may not be led");
-  } else {
-    f.add(suit_mask(led_suit()), "must follow suit");
-    if (r.discard_needs_broken && !hearts_broken_)
-      f.add(~kHeartsMask, "hearts may not be discarded before they are broken");
-  }
-  if (first_trick && r.first_trick_banned)
-    f.add(~r.first_trick_banned, "penalty cards may not be played to the first trick");
+  visit_rule_filters([&f](CardSet mask, const char* why) { f.add(mask, why); });
   return f;
-}
-
-CardSet Position::legal_moves() const {
-  const RuleFilters f = rule_filters();
-  CardSet moves = hands_[turn_];
-  for (int i = 0; i < f.size; ++i) {
-    const CardSet allowed = moves & f.mask[i];
-    if (allowed) moves = allowed;
-  }
-  return moves;
 }
 
 std::string Position::illegal_reason(Card c) const {
@@ -154,61 +170,36 @@ CardSet Position::revealed_absent(Card c) const {
   return absent & rules_->deck & ~c.bit();  // masks are complements: keep real cards only
 }
 
-void Position::play(Card c) {
-  const int seat = turn_;
-  PlayRecord& rec = history_[num_plays_++];
-  rec.card = c;
-  rec.seat = static_cast<std::uint8_t>(seat);
-  rec.prev_voids = voids_[seat];
-  rec.prev_broken = hearts_broken_;
-  if (trick_len_ > 0) {
-    const Suit led = history_[num_plays_ - 1 - trick_len_].card.suit();
-    if (c.suit() != led) voids_[seat] |= static_cast<std::uint8_t>(1u << led);
-  }
-  hands_[seat] &= ~c.bit();
-  trick_set_ |= c.bit();
-  played_ |= c.bit();
-  ++trick_len_;
-  if (trick_len_ == n_) {
-    finish_trick();
-  } else {
-    turn_ = static_cast<std::uint8_t>((seat + 1) % n_);
-  }
-}
-
+// Judged on the whole completed trick (trick_set_), so each rule is a mask test.
 bool Position::trick_breaks_hearts() const {
-  const PlayRecord* trick = &history_[num_plays_ - trick_len_];
-  const Suit led = trick[0].card.suit();
-  for (int i = 0; i < trick_len_; ++i) {
-    const Card c = trick[i].card;
-    switch (rules_->hearts_break) {
-      case HeartsBreak::kNever: return true;
-      case HeartsBreak::kOffSuitPlayed:
-        if (c.suit() != led) return true;
-        break;
-      case HeartsBreak::kHeartDiscarded:
-        if (c.suit() == kHearts && (led != kHearts || rules_->led_heart_breaks)) return true;
-        break;
-      case HeartsBreak::kHeartPlayed:
-        if (c.suit() == kHearts) return true;
-        break;
-      case HeartsBreak::kHeartOrQueenPlayed:
-        if (c.suit() == kHearts || c == kQueenOfSpades) return true;
-        break;
-    }
+  const Suit led = led_suit();
+  const bool has_heart = (trick_set_ & kHeartsMask) != 0;
+  switch (rules_->hearts_break) {
+    case HeartsBreak::kNever: return true;
+    case HeartsBreak::kOffSuitPlayed: return (trick_set_ & ~suit_mask(led)) != 0;
+    // A heart led is in the trick, so a hearts trick breaks exactly when led hearts count.
+    case HeartsBreak::kHeartDiscarded: return led == kHearts ? rules_->led_heart_breaks : has_heart;
+    case HeartsBreak::kHeartPlayed: return has_heart;
+    case HeartsBreak::kHeartOrQueenPlayed: return (trick_set_ & (kHeartsMask | kQueenOfSpades.bit())) != 0;
   }
   return false;
 }
 
 void Position::finish_trick() {
   const PlayRecord* trick = &history_[num_plays_ - trick_len_];
-  const Suit led = trick[0].card.suit();
+  const Suit led = led_suit();
   int best = 0;
-  for (int i = 1; i < trick_len_; ++i) {
-    const Card c = trick[i].card;
-    if (c.suit() == led &&
-        rules_->rank_strength[c.face()] > rules_->rank_strength[trick[best].card.face()])
-      best = i;
+  if (identity_ranks_) {
+    // Branch-free search for the top card's place (a data-dependent exit mispredicts).
+    const Card top = highest(trick_set_ & suit_mask(led));
+    for (int i = 1; i < trick_len_; ++i) best += i * (trick[i].card == top);
+  } else {
+    for (int i = 1; i < trick_len_; ++i) {
+      const Card c = trick[i].card;
+      if (c.suit() == led &&
+          rules_->rank_strength[c.face()] > rules_->rank_strength[trick[best].card.face()])
+        best = i;
+    }
   }
   const int winner = trick[best].seat;
   if (!hearts_broken_ && trick_breaks_hearts()) hearts_broken_ = true;
@@ -218,7 +209,7 @@ void Position::finish_trick() {
   trick_set_ = 0;
   trick_len_ = 0;
   leader_ = turn_ = static_cast<std::uint8_t>(winner);
-  if (hands_[winner] == 0) phase_ = Phase::kOver;
+  phase_ = hands_[winner] == 0 ? Phase::kOver : phase_;
 }
 
 void Position::undo() {
@@ -234,6 +225,7 @@ void Position::undo() {
     trick_set_ = cards;
     trick_len_ = n_;
     leader_ = trick[0].seat;
+    led_ = trick[0].card.suit();
     phase_ = Phase::kPlaying;
   }
   const PlayRecord& rec = history_[--num_plays_];

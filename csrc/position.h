@@ -28,11 +28,20 @@ struct PlayRecord {
 class Position {
  public:
   Position() = default;
-  // An empty hand: deal() gives the cards. `rules` must outlive the position.
+  // An empty hand: deal() gives the cards. `rules` must outlive the position
+  // and stay unchanged (the position caches facts derived from it).
   Position(const RuleSet* rules, int dealer, int hand_no);
+
+  // Starts another empty hand under the same rules, as the constructor would but
+  // without re-deriving what the rules imply: deal() gives the cards.
+  void reset(int dealer, int hand_no);
 
   // Dealing: the hands before any pass (unchecked; see check_deal()).
   void deal(const CardSet* hands);
+
+  // Dealing when the pass is already made: the hands after it, and what each
+  // seat passed and received as far as known (0 where unknown). Play starts.
+  void deal_after_pass(const CardSet* hands, const CardSet* passed, const CardSet* received);
 
   // Passing (phase kPassing): every seat sets its pass; the last one applies them.
   PassPlan pass_plan() const { return pass_plan_; }
@@ -42,9 +51,9 @@ class Position {
   CardSet received(int seat) const { return received_[seat]; }
 
   // Play.
-  CardSet legal_moves() const;
+  CardSet legal_moves() const;  // inline below: the simulator's hottest call
   bool is_legal(Card c) const { return (legal_moves() & c.bit()) != 0; }
-  void play(Card c);  // unchecked: c must be legal
+  void play(Card c);  // unchecked: c must be legal; inline below, with legal_moves()
   void undo();
 
   // Why `c` may not be played by the seat to act now (empty when it may).
@@ -77,12 +86,12 @@ class Position {
   bool hearts_broken() const { return hearts_broken_; }
   int num_plays() const { return num_plays_; }
   const PlayRecord& play_record(int i) const { return history_[i]; }
-  Suit led_suit() const { return history_[num_plays_ - trick_len_].card.suit(); }
+  Suit led_suit() const { return static_cast<Suit>(led_); }  // while a trick is in progress
   CardSet played() const { return played_; }
 
   // Scoring. points_taken: raw card points won so far. hand_scores: the hand's
   // score per seat, moon rules applied once the hand is over.
-  int points_taken(int seat) const { return rules_->points_of(won_[seat]); }
+  int points_taken(int seat) const;
   void hand_scores(std::int32_t* out) const;
   // The seat that shot the moon, or -1.
   int moon_shooter() const;
@@ -90,11 +99,28 @@ class Position {
  private:
   struct RuleFilters;
   RuleFilters rule_filters() const;
+  // The rule filter chain (position.cpp explains it): calls visit(mask, reason) for
+  // each narrowing mask, in order. legal_moves() runs it directly; rule_filters()
+  // collects it for illegal_reason() and revealed_absent(), so all share one chain.
+  template <class Visit>
+  [[gnu::always_inline]] void visit_rule_filters(Visit&& visit) const;
+  int next_seat(int seat) const { return seat + 1 == n_ ? 0 : seat + 1; }
+  void clear();  // everything but the rules, dealer, hand number and pass plan
   void start_play();
   void finish_trick();
   bool trick_breaks_hearts() const;
 
   const RuleSet* rules_ = nullptr;
+  // Derived from the rules once: cards worth points (nonzero card_points), the
+  // same grouped by value (so points are a few counts rather than a card-by-card
+  // sum, when there are at most kMaxPointValues values), and whether rank_strength
+  // is the identity (A high), when the top card of the led suit is its top bit.
+  static constexpr int kMaxPointValues = 4;
+  CardSet scoring_cards_ = 0;
+  CardSet point_value_cards_[kMaxPointValues] = {};
+  std::int16_t point_values_[kMaxPointValues] = {};
+  std::uint8_t num_point_values_ = 0;  // kMaxPointValues + 1: too many values
+  bool identity_ranks_ = true;
   std::uint8_t n_ = 0;
   std::uint8_t dealer_ = 0;
   std::uint16_t hand_no_ = 0;
@@ -105,6 +131,7 @@ class Position {
   std::uint8_t tricks_done_ = 0;
   std::uint8_t num_plays_ = 0;
   bool hearts_broken_ = false;
+  std::uint8_t led_ = 0;  // suit of the current trick's first card
   Card first_card_;  // the card the first leader must lead (when the rules say so)
   std::uint16_t passes_set_ = 0;
   PassPlan pass_plan_;
@@ -118,6 +145,62 @@ class Position {
   std::uint8_t voids_[kMaxPlayers] = {};
   PlayRecord history_[kMaxPlays];
 };
+
+// Always inlined: as a call, the legal-move mask would go through memory.
+template <class Visit>
+[[gnu::always_inline]] inline void Position::visit_rule_filters(Visit&& visit) const {
+  const RuleSet& r = *rules_;
+  const bool first_trick = tricks_done_ == 0;
+  if (trick_len_ == 0) {
+    if (first_trick && r.first_lead == FirstLead::kHolderOfCard && r.must_lead_first_card)
+      visit(first_card_.bit(), "the first lead must be the opening card");
+    if (r.lead_needs_broken && !hearts_broken_)
+      visit(~kHeartsMask, "hearts may not be led before they are broken");
+    if (r.lead_bans_points) visit(~r.point_cards, "a penalty card may not be led");
+  } else {
+    visit(suit_mask(led_suit()), "must follow suit");
+    if (r.discard_needs_broken && !hearts_broken_)
+      visit(~kHeartsMask, "hearts may not be discarded before they are broken");
+  }
+  if (first_trick && r.first_trick_banned)
+    visit(~r.first_trick_banned, "penalty cards may not be played to the first trick");
+}
+
+// Legal = the hand, narrowed by each mask of the chain that leaves something.
+inline CardSet Position::legal_moves() const {
+  CardSet moves = hands_[turn_];
+  visit_rule_filters([&moves](CardSet mask, const char*) {
+    // moves = allowed unless that is empty; branch-free (voids come at random).
+    const CardSet allowed = moves & mask;
+    moves = allowed | (moves & (CardSet{0} - CardSet{allowed == 0}));
+  });
+  return moves;
+}
+
+inline void Position::play(Card c) {
+  const int seat = turn_;
+  const CardSet bit = c.bit();
+  history_[num_plays_++] = PlayRecord{c, static_cast<std::uint8_t>(seat), voids_[seat], hearts_broken_};
+  // A lead sets the suit, a card of another suit shows a void. Branch-free: random
+  // play makes the second unpredictable.
+  led_ = trick_len_ == 0 ? static_cast<std::uint8_t>(c.suit()) : led_;
+  voids_[seat] |= static_cast<std::uint8_t>(unsigned{c.suit() != led_} << led_);
+  hands_[seat] &= ~bit;
+  trick_set_ |= bit;
+  played_ |= bit;
+  if (++trick_len_ == n_) {
+    finish_trick();
+  } else {
+    turn_ = static_cast<std::uint8_t>(next_seat(seat));
+  }
+}
+
+inline int Position::points_taken(int seat) const {
+  if (num_point_values_ > kMaxPointValues) return rules_->points_of(won_[seat] & scoring_cards_);
+  int total = 0;
+  for (int v = 0; v < num_point_values_; ++v) total += point_values_[v] * count(won_[seat] & point_value_cards_[v]);
+  return total;
+}
 
 // Checks a deal against the rules (card counts, duplicates, cards outside the
 // deck). Returns an empty string when it is valid, else the first problem.
