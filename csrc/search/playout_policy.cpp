@@ -6,8 +6,25 @@ namespace {
 
 int strength(const RuleSet& r, Card c) { return r.rank_strength[c.face()]; }
 
-// The strongest / weakest card of a set under the variant's rank order.
+// A-high (strength = face) lets the comparisons below be bit scans; any other
+// order (Sueca, ace low) takes the general loops.
+bool natural_order(const RuleSet& r) {
+  for (int f = 0; f < kNumFaces; ++f)
+    if (r.rank_strength[f] != f) return false;
+  return true;
+}
+
+// The strongest / weakest card of a set under the variant's rank order (ties
+// between suits go to the higher suit / the lower suit).
 Card strongest(const RuleSet& r, CardSet s) {
+  if (natural_order(r)) {
+    Card best = lowest(s);
+    for (int suit = 0; suit < kNumSuits; ++suit) {
+      const CardSet lane = s & suit_mask(suit);
+      if (lane && highest(lane).face() >= best.face()) best = highest(lane);
+    }
+    return best;
+  }
   Card best = lowest(s);
   for (s &= s - 1; s;) {
     Card c = pop_lowest(s);
@@ -18,6 +35,14 @@ Card strongest(const RuleSet& r, CardSet s) {
 }
 
 Card weakest(const RuleSet& r, CardSet s) {
+  if (natural_order(r)) {
+    Card best = highest(s);
+    for (int suit = kNumSuits - 1; suit >= 0; --suit) {
+      const CardSet lane = s & suit_mask(suit);
+      if (lane && lowest(lane).face() <= best.face()) best = lowest(lane);
+    }
+    return best;
+  }
   Card best = lowest(s);
   for (s &= s - 1; s;) {
     Card c = pop_lowest(s);
@@ -26,8 +51,10 @@ Card weakest(const RuleSet& r, CardSet s) {
   return best;
 }
 
-// Cards that can never win a trick led in their suit against `c`: lower ones.
+// The cards of `s` in c's suit that rank below c.
 CardSet below(const RuleSet& r, CardSet s, Card c) {
+  s &= suit_mask(c.suit());
+  if (natural_order(r)) return s & (c.bit() - 1);
   CardSet out = 0;
   for (CardSet t = s; t;) {
     Card x = pop_lowest(t);
@@ -48,7 +75,7 @@ Card discard_choice(const Position& pos, CardSet moves) {
   // The most costly card first, then the highest card of the shortest suit.
   CardSet costly = 0;
   int worst = 0;
-  for (CardSet t = moves; t;) {
+  for (CardSet t = moves & r.point_cards; t;) {
     Card c = pop_lowest(t);
     int v = r.card_points[c.index];
     if (v > worst) worst = v, costly = 0;
