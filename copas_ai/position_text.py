@@ -14,6 +14,7 @@ the first offending token. Nothing here decides a rule.
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass, field
 from typing import Callable, Optional
@@ -30,6 +31,8 @@ from copas_ai._core import (
     match_outcome,
 )
 from copas_ai.variants import Variant, VariantNotFoundError, find_variant
+
+log = logging.getLogger("copas_ai.position")
 
 # Position stores the hand number in 16 bits (csrc/position.h), so larger ones
 # would read back wrong.
@@ -396,6 +399,9 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
                                  moves, dealer, spec.hand_no)
         except (InvalidPositionError, IllegalMoveError, InvalidCardError) as exc:
             raise PositionTextError(f"{label}: {exc}") from None
+        except Exception as exc:  # the boundary's own failure: still one error line
+            log.error("world construction failed", exc_info=exc)
+            raise PositionTextError(f"{label}: the world construction failed: {type(exc).__name__}: {exc}") from None
 
     current = world(hand.label, [], with_pass=False, with_received=False)
     hand_has_pass = current.phase == "passing"

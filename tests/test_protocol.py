@@ -272,6 +272,15 @@ def test_one_hand_position_without_the_world_construction_is_refused_clearly():
                    "(copas_ai.search.world_from_view), not available yet"]
 
 
+def test_one_hand_world_construction_failing_is_one_error_line():
+    def broken(*view):
+        raise RuntimeError("out of worlds")
+
+    out = run_lines([f"position hand 2 {EXAMPLE_HAND}"], Engine(world_builder=broken))
+    assert out == [f"error position hand 2 {EXAMPLE_HAND}: the world construction failed: "
+                   "RuntimeError: out of worlds"]
+
+
 def test_one_hand_view_checks_that_need_no_world():
     engine = Engine(world_builder=None)
     cases = {
