@@ -61,6 +61,17 @@ def main() -> None:
         label = f"after {len(position.moves)} cards"
         print(f"{label:<28}{ours:>15,.0f}{peer:>16,.0f}{ours / peer:>8.1f}")
     print(f"median ratio {statistics.median(ratios):.1f}x (medians of {args.repeats} runs, one thread each)")
+    # Thread scaling: wall-clock iterations per second in one second of search.
+    position = fixed_positions()[1]
+    rates = {}
+    for threads in (1, 2):
+        runs = []
+        for r in range(args.repeats):
+            result = Searcher(seed=r + 1, threads=threads, algorithm="ismcts").search(
+                position, position.turn, Limit(movetime_ms=1000))
+            runs.append(result.iterations / (result.time_ms / 1000))
+        rates[threads] = statistics.median(runs)
+    print(f"threads: 1 -> {rates[1]:,.0f} it/s, 2 -> {rates[2]:,.0f} it/s (x{rates[2] / rates[1]:.2f}, wall clock)")
 
 
 if __name__ == "__main__":

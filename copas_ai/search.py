@@ -103,6 +103,7 @@ def world_from_view(rules, seat: int, hand, passed=None, received=None, moves=()
     for move in moves:
         if isinstance(move, tuple):
             s, card = move
+            s = -1 if s is None else s
         else:
             s, card = -1, move
         pairs.append((s, card if isinstance(card, Card) else Card.from_str(card)))

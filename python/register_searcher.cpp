@@ -101,7 +101,8 @@ void register_searcher(py::module_& m) {
         if (!error.empty()) throw InvalidPositionError("unsupported rules: " + error);
         if (moves.size() > kMaxPlays) throw InvalidPositionError("too many moves");
         if (dealer < 0 || dealer >= rules.players) throw InvalidPositionError("no dealer seat " + std::to_string(dealer));
-        if (hand_no < 0) throw InvalidPositionError("hand number must be >= 0");
+        if (hand_no < 0 || hand_no > kMaxHandNo)
+          throw InvalidPositionError("hand number must be 0.." + std::to_string(kMaxHandNo));
         SeatView v;
         v.seat = seat;
         v.dealer = dealer;

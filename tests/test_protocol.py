@@ -469,11 +469,9 @@ def test_quit_ends_the_loop_and_a_running_search():
     assert not engine.searching
 
 
-# -- a bug of the core, found here ----------------------------------------------------------
+# -- hand numbers beyond the core's 16 bits are refused ----------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="core bug: Position keeps hand_no in 16 bits (csrc/position.h) and "
-                                       "the binding accepts any int, so 70001 reads back as 4465")
 def test_position_hand_number_beyond_16_bits_is_refused_or_kept():
     rules = ca.find_variant("american").rules()
     try:
