@@ -13,10 +13,15 @@ from copas_ai._core import (
     Position,
     RuleSet,
     TieRule,
+    Solver,
+    WorldSampler,
     deal,
+    heuristic_card,
+    heuristic_pass,
     match_outcome,
     random_hands,
 )
+from copas_ai.search import Limit, Searcher, SearchResult, world_from_view
 from copas_ai.variants import Variant, VariantNotFoundError, find_variant, variant_ids
 
 __version__ = "0.1.0"
@@ -36,7 +41,15 @@ __all__ = [
     "TieRule",
     "Variant",
     "VariantNotFoundError",
+    "Limit",
+    "SearchResult",
+    "Searcher",
+    "Solver",
+    "WorldSampler",
     "deal",
+    "heuristic_card",
+    "heuristic_pass",
+    "world_from_view",
     "find_variant",
     "match_outcome",
     "random_hands",

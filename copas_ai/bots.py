@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from copas_ai import _core
 from copas_ai._core import Card, CardSet, Position
 
 
@@ -33,11 +34,52 @@ class RandomBot:
         return self._rng.choice(list(position.legal_moves()))
 
 
-BOT_NAMES = ("random",)
+class HeuristicBot:
+    """The core's rule-of-thumb player (also the search's playout policy): ducks,
+    dumps the Q♠ and high hearts on others' tricks, voids short suits, leads low."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def choose_pass(self, position: Position, seat: int, count: int) -> CardSet:
+        return _core.heuristic_pass(position.rules, position.hand(seat), count)
+
+    def choose_card(self, position: Position, seat: int) -> Card:
+        return _core.heuristic_card(position, seed=self._rng.getrandbits(63))
 
 
-def make_bot(name: str, seed: int) -> Bot:
+class SearchBot:
+    """The engine: the C++ search from the seat's own information."""
+
+    def __init__(self, seed: int = 0, iterations: int | None = 2000, movetime_ms: int | None = None,
+                 algorithm: str = "auto", threads: int = 1) -> None:
+        from copas_ai.search import Limit, Searcher
+
+        self.name = algorithm
+        self._searcher = Searcher(threads=threads, seed=seed or 1, algorithm=algorithm)
+        self._limit = Limit(movetime_ms=movetime_ms, iterations=iterations)
+
+    def choose_pass(self, position: Position, seat: int, count: int) -> CardSet:
+        return self._searcher.search(position, seat, self._limit).best
+
+    def choose_card(self, position: Position, seat: int) -> Card:
+        moves = position.legal_moves()
+        if len(moves) == 1:
+            return next(iter(moves))
+        return self._searcher.search(position, seat, self._limit).best
+
+
+BOT_NAMES = ("random", "heuristic", "ismcts", "pimc", "auto")
+
+
+def make_bot(name: str, seed: int, iterations: int | None = 2000) -> Bot:
     """A built-in bot by name; raises ValueError naming the known ones."""
     if name == "random":
         return RandomBot(seed)
+    if name == "heuristic":
+        return HeuristicBot(seed)
+    if name in ("ismcts", "pimc", "auto"):
+        return SearchBot(seed=seed, iterations=iterations, algorithm=name)
     raise ValueError(f"unknown bot '{name}'; known: {', '.join(BOT_NAMES)}")

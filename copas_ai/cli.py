@@ -1,6 +1,7 @@
 """The command line: `python -m copas_ai <command>`.
 
   play     deal and play one hand (or a whole match) and print every step
+  engine   speak the engine protocol CEP/1 on stdin/stdout (../shared/PROTOCOL.md)
 """
 
 from __future__ import annotations
@@ -89,6 +90,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_engine(args: argparse.Namespace) -> int:
+    from copas_ai.protocol import serve  # the engine's imports are not needed by the other commands
+
+    return serve()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m copas_ai", description="copas_ai: a Hearts engine")
     parser.add_argument("--version", action="version", version=f"copas_ai {__version__}")
@@ -101,9 +108,16 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--match", action="store_true", help="play a whole match, not one hand")
     play.add_argument("--max-hands", type=int, default=200, help="stop a match after this many hands")
     play.set_defaults(func=_cmd_play)
+    engine = sub.add_parser("engine", help="run as a CEP/1 engine on stdin/stdout")
+    engine.set_defaults(func=_cmd_engine)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     return args.func(args)
+
+
+def engine_main() -> int:
+    """The console script copas-engine: the same as `python -m copas_ai engine`."""
+    return main(["engine"])

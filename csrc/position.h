@@ -14,6 +14,9 @@
 
 namespace copas {
 
+// Hand numbers are kept in 16 bits; a match of 65,536 hands is beyond any table.
+constexpr int kMaxHandNo = 65535;
+
 enum class Phase : std::uint8_t { kPassing, kPlaying, kOver };
 
 

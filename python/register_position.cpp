@@ -63,7 +63,8 @@ PositionBox make_position(const RuleSet& rules, const py::object& hands, int dea
   const int n = b.rules->players;
   if (dealer == -1) dealer = n - 1;
   if (dealer < 0 || dealer >= n) throw InvalidPositionError("no dealer seat " + std::to_string(dealer));
-  if (hand_no < 0) throw InvalidPositionError("hand number must be >= 0");
+  if (hand_no < 0 || hand_no > kMaxHandNo)
+    throw InvalidPositionError("hand number must be 0.." + std::to_string(kMaxHandNo));
   b.pos = Position(b.rules.get(), dealer, hand_no);
   std::vector<CardSet> dealt;
   for (const py::handle h : hands) dealt.push_back(to_cardset(py::reinterpret_borrow<py::object>(h)).bits);

@@ -1,0 +1,82 @@
+"""The `show` picture of a loaded position: plain lines for a human.
+
+Only what the engine's seat may know is drawn: in a one-hand position the other
+seats' cards (which come from a sampled world) appear as counts. Tricks are
+found by replaying the moves on a copy through the core.
+"""
+
+from __future__ import annotations
+
+from copas_ai._core import CardSet, Position
+from copas_ai.cli import _pass_words
+from copas_ai.position_text import LoadedPosition
+
+
+def _tricks(position: Position) -> list[tuple[list[tuple[int, object]], int | None]]:
+    """[(plays, winner or None while open)] by replaying the moves on a copy."""
+    replay = position.copy()
+    moves = replay.moves
+    for _ in moves:
+        replay.pop()
+    tricks: list[tuple[list, int | None]] = []
+    current: list = []
+    for seat, card in moves:
+        replay.push(card)
+        current.append((seat, card))
+        if not replay.trick:
+            tricks.append((current, replay.leader))
+            current = []
+    if current:
+        tricks.append((current, None))
+    return tricks
+
+
+def picture(loaded: LoadedPosition) -> list[str]:
+    pos = loaded.position
+    n = pos.players
+    v = loaded.variant
+    lines = [
+        f"variant {v.id} ({v.name})  players {n}  dealer {pos.dealer}  handno {pos.hand_no}  "
+        f"{_pass_words(pos.pass_plan, n)}",
+        f"totals before this hand  {' '.join(map(str, loaded.scores))}",
+    ]
+    state = loaded.state()
+    for s in range(n):
+        you = "  <- engine" if s == loaded.seat else ""
+        if loaded.knows(s):
+            held = pos.hand(s)
+            if loaded.view_seat == s and state == "passing" and loaded.view_passed is not None:
+                held = held - loaded.view_passed  # the pass is down, the cards coming back are not known
+            text = f"seat {s}  holds {held}"
+            if loaded.view_seat is None and pos.pass_plan:
+                if pos.pass_is_set(s):
+                    text += f"  passed {pos.passed[s]}"
+                if state != "passing":
+                    text += f"  received {pos.received[s]}"
+            elif loaded.view_seat == s:
+                if loaded.view_passed is not None:
+                    text += f"  passed {loaded.view_passed}"
+                if loaded.view_received is not None:
+                    text += f"  received {loaded.view_received}"
+        else:
+            text = f"seat {s}  {len(pos.hand(s))} cards unseen"
+        lines.append(text + f"  took {CardSet(pos.won[s])}{you}")
+    for number, (plays, winner) in enumerate(_tricks(pos), start=1):
+        cards = " ".join(f"{seat}:{card}" for seat, card in plays)
+        if winner is None:
+            lines.append(f"trick {number:2d}  {cards}")
+        else:
+            points = loaded.rules.points_of(CardSet([card for _, card in plays]))
+            lines.append(f"trick {number:2d}  {cards}  -> seat {winner} ({points} pts)")
+    if state == "passing":
+        where = "passing"
+    elif state == "playing":
+        broken = "yes" if pos.hearts_broken else "no"
+        turn = loaded.turn()
+        who = "the holder of the opening card leads" if turn is None else f"seat {turn} to play"
+        where = f"playing  {who}  hearts broken: {broken}"
+    else:
+        where = "the hand is over"
+    lines.append(f"state {where}")
+    lines.append(f"score {' '.join(map(str, pos.score()))}  total {' '.join(map(str, loaded.totals()))}")
+    return lines

@@ -1,0 +1,65 @@
+// Information-set MCTS (single observer, Cowling, Powley & Whitehouse 2012) for
+// the play of a hand: one tree over the root seat's information set; each
+// iteration deals a fresh world from the sampler, descends the tree choosing
+// only among the moves legal in that world (UCB with availability counts, each
+// seat maximising its own reward), expands one node, plays out with the
+// heuristic policy and backs up every seat's own reward.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "../position.h"
+#include "../rng.h"
+#include "move_stats.h"
+#include "sampler.h"
+#include "score_scale.h"
+#include "search_control.h"
+
+namespace copas {
+
+struct IsmctsParams {
+  double exploration = 0.7;    // UCB constant on rewards in [0, 1]
+  double playout_noise = 0.1;  // share of random cards in the playouts
+};
+
+class IsmctsTree {
+ public:
+  // A node pool of about `bytes`, allocated here once; a full pool stops growth
+  // (iterations go on from the leaves), never allocates more.
+  explicit IsmctsTree(std::size_t bytes);
+
+  // Runs iterations from `root` (phase kPlaying, the seat `sampler` describes to
+  // act) until `control` says stop, or `max_iterations` (< 0: no cap) are done.
+  // The tree starts empty on every call.
+  std::int64_t run(const Position& root, const WorldSampler& sampler, const IsmctsParams& params,
+                   SearchControl& control, Rng& rng, std::int64_t max_iterations);
+
+  // The root's children as statistics of the root seat's hand score.
+  void root_stats(std::vector<MoveStats>& out) const;
+
+  std::size_t capacity() const { return nodes_.size(); }
+  std::size_t used() const { return used_; }
+
+ private:
+  struct Node {
+    std::uint32_t first_child = 0;  // 0: none (node 0 is the root, never a child)
+    std::uint32_t next_sibling = 0;
+    std::uint32_t visits = 0;
+    std::uint32_t avail = 0;  // iterations in which this move was legal at its parent
+    float reward_sum = 0;     // the mover's reward
+    double score_sum = 0;     // the mover's hand score (for reporting)
+    double score_sq = 0;
+    CardSet expanded = 0;     // cards of the children
+    Card card;
+    std::uint8_t mover = 0;
+  };
+
+  std::uint32_t add_child(std::uint32_t parent, Card card, int mover);
+  std::uint32_t select_child(const Node& parent, CardSet legal, double exploration);
+
+  std::vector<Node> nodes_;
+  std::size_t used_ = 0;
+};
+
+}  // namespace copas

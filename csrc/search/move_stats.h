@@ -1,0 +1,47 @@
+// Per-candidate statistics of a search, in the variant's own score units: the
+// seat's expected hand score after the move, its standard error and visits.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "../cards.h"
+
+namespace copas {
+
+struct MoveStats {
+  Card card;         // the move, in the play
+  CardSet pass = 0;  // the cards, when the decision is a pass
+  double sum = 0;    // of the seat's final hand score over visits
+  double sum_sq = 0;
+  std::uint64_t visits = 0;
+
+  void add(double score) {
+    sum += score;
+    sum_sq += score * score;
+    ++visits;
+  }
+  void merge(const MoveStats& o) {
+    sum += o.sum;
+    sum_sq += o.sum_sq;
+    visits += o.visits;
+  }
+  double mean() const { return visits ? sum / static_cast<double>(visits) : 0.0; }
+  double std_error() const {
+    if (visits < 2) return 0.0;
+    const double n = static_cast<double>(visits);
+    const double var = (sum_sq - sum * sum / n) / (n - 1);
+    return var > 0 ? std::sqrt(var / n) : 0.0;
+  }
+};
+
+struct SearchResult {
+  std::vector<MoveStats> moves;  // every candidate
+  int best = -1;                 // index into moves
+  std::int64_t iterations = 0;
+  double time_ms = 0;
+  const char* algorithm = "";
+};
+
+}  // namespace copas

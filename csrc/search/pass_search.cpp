@@ -1,0 +1,74 @@
+#include "pass_search.h"
+
+#include <cmath>
+
+#include "playout_policy.h"
+#include "score_scale.h"
+
+namespace copas {
+
+namespace {
+
+constexpr int kClockEvery = 64;
+
+// Every k-card subset of `cards`, lowest cards first, up to `cap` of them.
+void subsets(CardSet cards, int k, CardSet chosen, std::vector<MoveStats>& out, std::size_t cap) {
+  if (out.size() >= cap) return;
+  if (k == 0) {
+    MoveStats m;
+    m.pass = chosen;
+    out.push_back(m);
+    return;
+  }
+  if (count(cards) < k) return;
+  const Card c = lowest(cards);
+  const CardSet rest = cards & (cards - 1);
+  subsets(rest, k - 1, chosen | c.bit(), out, cap);
+  subsets(rest, k, chosen, out, cap);
+}
+
+}  // namespace
+
+PassSearch::PassSearch(const Position& root, int seat) : root_(root), seat_(seat) {
+  subsets(root.hand(seat), root.pass_plan().total(), 0, options_, kMaxOptions);
+  rewards_.assign(options_.size(), 0.0);
+}
+
+std::int64_t PassSearch::run(const WorldSampler& sampler, const IsmctsParams& params, SearchControl& control,
+                             Rng& rng, std::int64_t max_iterations) {
+  const ScoreScale scale(root_.rules());
+  const int k = root_.pass_plan().total();
+  std::int32_t scores[kMaxPlayers];
+  std::int64_t done = 0;
+  Position world;
+  while (max_iterations < 0 || done < max_iterations) {
+    // UCB1: every option once, then the best upper bound.
+    std::size_t pick = 0;
+    if (static_cast<std::size_t>(done) < options_.size()) {
+      pick = static_cast<std::size_t>(done);
+    } else {
+      double best = -1e300;
+      const double log_n = std::log(static_cast<double>(done));
+      for (std::size_t i = 0; i < options_.size(); ++i) {
+        const double n = static_cast<double>(options_[i].visits);
+        const double value = rewards_[i] / n + params.exploration * std::sqrt(log_n / n);
+        if (value > best) best = value, pick = i;
+      }
+    }
+    world = root_;
+    if (!sampler.sample(rng, world)) break;
+    for (int s = 0; s < world.players(); ++s)
+      if (s != seat_) world.set_pass(s, heuristic_pass(world.rules(), world.hand(s), k));
+    world.set_pass(seat_, options_[pick].pass);
+    play_out_heuristic(world, rng, params.playout_noise);
+    world.hand_scores(scores);
+    options_[pick].add(scores[seat_]);
+    rewards_[pick] += scale.reward(scores[seat_]);
+    ++done;
+    if (done % kClockEvery == 0 && control.add_and_check(kClockEvery, true)) break;
+  }
+  control.add_and_check(done % kClockEvery, false);
+  return done;
+}
+
+}  // namespace copas

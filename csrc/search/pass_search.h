@@ -1,0 +1,39 @@
+// Choosing a pass by search: a flat bandit (UCB1) over every set of cards the
+// seat may pass. Each iteration deals the unseen cards from the sampler (during
+// the pass the seat knows only its hand), lets the other seats pass by the
+// heuristic, plays the hand out with the heuristic policy and scores it.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "../position.h"
+#include "../rng.h"
+#include "ismcts.h"
+#include "move_stats.h"
+#include "sampler.h"
+#include "search_control.h"
+
+namespace copas {
+
+class PassSearch {
+ public:
+  // `root`: phase kPassing with no pass set yet; `seat` chooses.
+  PassSearch(const Position& root, int seat);
+
+  std::int64_t run(const WorldSampler& sampler, const IsmctsParams& params, SearchControl& control, Rng& rng,
+                   std::int64_t max_iterations);
+  const std::vector<MoveStats>& stats() const { return options_; }
+
+  // More options than this are sampled, not enumerated (a 17-card hand passing 3
+  // has 680; nothing here comes close to the cap).
+  static constexpr std::size_t kMaxOptions = 4096;
+
+ private:
+  Position root_;
+  int seat_;
+  std::vector<MoveStats> options_;
+  std::vector<double> rewards_;
+};
+
+}  // namespace copas

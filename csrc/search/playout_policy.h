@@ -1,0 +1,26 @@
+// A fast rule-of-thumb player: the playout policy of the search and the
+// `heuristic` bot. In the manner of the classic Hearts programs it ducks under
+// the card winning the trick, dumps the Q♠ and high hearts on others' tricks,
+// gets rid of high spades while the Q♠ is out, and leads low. It looks only at
+// its own hand and the cards on the table, so it never uses hidden cards.
+#pragma once
+
+#include "../position.h"
+#include "../rng.h"
+
+namespace copas {
+
+// A card for the seat to act (phase kPlaying). With probability `noise` the
+// choice is uniformly random among the legal cards instead, which keeps the
+// playouts varied.
+Card heuristic_card(const Position& pos, Rng& rng, double noise);
+
+// The `count` cards a seat would pass from `hand`: the most dangerous first
+// (the Q♠ and the A♠/K♠ unless the spades guard them, then high hearts, then
+// the highest cards of the shortest suits).
+CardSet heuristic_pass(const RuleSet& rules, CardSet hand, int count);
+
+// Plays the hand to its end with heuristic_card (passes with heuristic_pass).
+void play_out_heuristic(Position& pos, Rng& rng, double noise);
+
+}  // namespace copas

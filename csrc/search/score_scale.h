@@ -1,0 +1,29 @@
+// Maps a seat's hand score to a reward in [0, 1] (1 = best) for the bandits,
+// from the range of scores the variant allows.
+#pragma once
+
+#include "../rules.h"
+
+namespace copas {
+
+struct ScoreScale {
+  double best = 0;   // the best hand score (lowest for goal low)
+  double worst = 26;
+
+  explicit ScoreScale(const RuleSet& r) {
+    double plus = 0, minus = 0;
+    for (int i = 0; i < 64; ++i) {
+      if (!contains(r.deck, Card(i))) continue;
+      if (r.card_points[i] > 0) plus += r.card_points[i];
+      if (r.card_points[i] < 0) minus += r.card_points[i];
+    }
+    if (r.moon == MoonRule::kOthersPlus && r.moon_value > plus) plus = r.moon_value;
+    if (r.moon == MoonRule::kSelfMinus && -r.moon_value < minus) minus = -r.moon_value;
+    best = r.goal == Goal::kLow ? minus : plus;
+    worst = r.goal == Goal::kLow ? plus : minus;
+    if (best == worst) worst = best + 1;
+  }
+  double reward(double score) const { return (worst - score) / (worst - best); }
+};
+
+}  // namespace copas

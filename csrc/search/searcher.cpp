@@ -1,0 +1,143 @@
+#include "searcher.h"
+
+#include <chrono>
+#include <random>
+#include <string>
+#include <thread>
+
+#include "knowledge.h"
+#include "pass_search.h"
+#include "pimc.h"
+#include "sampler.h"
+
+namespace copas {
+
+namespace {
+
+// Half of the Hash for the trees, half for the solvers' tables, split by thread.
+std::size_t share(const SearchOptions& o) {
+  const int t = o.threads < 1 ? 1 : o.threads;
+  return o.hash_bytes / 2 / static_cast<std::size_t>(t);
+}
+
+// A pass position with no pass set: the sampler deals into it, and every seat's
+// pass is chosen inside the iterations.
+Position without_passes(const Position& pos) {
+  Position clean(&pos.rules(), pos.dealer(), pos.hand_no());
+  CardSet hands[kMaxPlayers];
+  for (int s = 0; s < pos.players(); ++s) hands[s] = pos.hand(s);
+  clean.deal(hands);
+  return clean;
+}
+
+// The candidate with the most visits; ties go to the better mean.
+int best_index(const std::vector<MoveStats>& moves, Goal goal) {
+  int best = -1;
+  for (int i = 0; i < static_cast<int>(moves.size()); ++i) {
+    if (best < 0 || moves[i].visits > moves[best].visits) {
+      best = i;
+    } else if (moves[i].visits == moves[best].visits) {
+      const bool better = goal == Goal::kLow ? moves[i].mean() < moves[best].mean()
+                                             : moves[i].mean() > moves[best].mean();
+      if (better) best = i;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+std::string search_error(const Position& pos, int seat) {
+  if (seat < 0 || seat >= pos.players()) return "no seat " + std::to_string(seat);
+  if (pos.phase() == Phase::kOver) return "the hand is over";
+  if (pos.phase() == Phase::kPassing) {
+    if (pos.pass_is_set(seat)) return "seat " + std::to_string(seat) + " has passed already";
+    return "";
+  }
+  if (pos.turn() != seat) return "it is seat " + std::to_string(pos.turn()) + "'s turn, not " + std::to_string(seat) + "'s";
+  return "";
+}
+
+Searcher::Searcher(const SearchOptions& options) : options_(options) {
+  if (options_.threads < 1) options_.threads = 1;
+  for (int t = 0; t < options_.threads; ++t) trees_.push_back(std::make_unique<IsmctsTree>(share(options_)));
+}
+
+Searcher::~Searcher() = default;
+
+SearchResult Searcher::search(const Position& position, int seat, const SearchLimits& limits) {
+  control_.start(limits);
+  std::uint64_t seed = options_.seed;
+  if (seed == 0) seed = std::random_device{}() ^ static_cast<std::uint64_t>(
+                            std::chrono::steady_clock::now().time_since_epoch().count());
+  Algorithm algorithm = options_.algorithm;
+  if (position.phase() == Phase::kPassing) {
+    algorithm = Algorithm::kIsmcts;  // the pass bandit plays out like ISMCTS
+  } else if (algorithm == Algorithm::kAuto) {
+    const int tricks_left = count(position.hand(seat));
+    algorithm = tricks_left <= options_.pimc_max_tricks ? Algorithm::kPimc : Algorithm::kIsmcts;
+  }
+  SearchResult result = run(position, seat, algorithm, seed);
+  result.iterations = control_.iterations();
+  result.time_ms = control_.elapsed_ms();
+  result.best = best_index(result.moves, position.rules().goal);
+  return result;
+}
+
+SearchResult Searcher::run(const Position& position, int seat, Algorithm algorithm, std::uint64_t seed) {
+  SearchResult result;
+  const bool passing = position.phase() == Phase::kPassing;
+  const Position root = passing ? without_passes(position) : position;
+  const WorldSampler sampler(knowledge_of(root, seat));
+  if (!sampler.ready()) return result;
+  const int threads = options_.threads;
+  const std::int64_t cap = control_.limits().infinite ? -1 : control_.limits().iterations;
+  if (algorithm == Algorithm::kPimc) {
+    for (int t = static_cast<int>(solvers_.size()); t < threads; ++t)
+      solvers_.push_back(std::make_unique<solver::Solver>(share(options_)));
+  }
+  std::vector<std::vector<MoveStats>> per_thread(static_cast<std::size_t>(threads));
+  std::vector<std::unique_ptr<PassSearch>> pass_searches(static_cast<std::size_t>(threads));
+  auto work = [&](int t) {
+    Rng rng(seed + 0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(t));
+    // Split an iteration cap evenly; the first threads take the remainder.
+    std::int64_t mine = -1;
+    if (cap >= 0) mine = cap / threads + (t < cap % threads ? 1 : 0);
+    auto& stats = per_thread[static_cast<std::size_t>(t)];
+    if (passing) {
+      pass_searches[static_cast<std::size_t>(t)] = std::make_unique<PassSearch>(root, seat);
+      PassSearch& ps = *pass_searches[static_cast<std::size_t>(t)];
+      ps.run(sampler, options_.ismcts, control_, rng, mine);
+      stats = ps.stats();
+    } else if (algorithm == Algorithm::kPimc) {
+      run_pimc(root, sampler, *solvers_[static_cast<std::size_t>(t)], control_, rng, mine, stats);
+    } else {
+      trees_[static_cast<std::size_t>(t)]->run(root, sampler, options_.ismcts, control_, rng, mine);
+      trees_[static_cast<std::size_t>(t)]->root_stats(stats);
+    }
+  };
+  if (threads == 1) {
+    work(0);
+  } else {
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) pool.emplace_back(work, t);
+    for (auto& th : pool) th.join();
+  }
+  // Merge by move, in the first thread's order.
+  for (const auto& stats : per_thread) {
+    for (const MoveStats& m : stats) {
+      MoveStats* slot = nullptr;
+      for (MoveStats& r : result.moves)
+        if (r.card == m.card && r.pass == m.pass) slot = &r;
+      if (slot) {
+        slot->merge(m);
+      } else {
+        result.moves.push_back(m);
+      }
+    }
+  }
+  result.algorithm = passing ? "pass-ucb" : algorithm == Algorithm::kPimc ? "pimc" : "ismcts";
+  return result;
+}
+
+}  // namespace copas

@@ -1,0 +1,56 @@
+// The search facade: one entry point for every algorithm, with limits, threads
+// (root parallel: each thread its own tree and generator, statistics merged),
+// a stop from any thread, and memory bounded by the Hash size. The search sees
+// the true position only through knowledge_of(position, seat).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "../position.h"
+#include "../solver/solver.h"
+#include "ismcts.h"
+#include "move_stats.h"
+#include "search_control.h"
+
+namespace copas {
+
+enum class Algorithm : std::uint8_t { kAuto, kIsmcts, kPimc };
+
+struct SearchOptions {
+  int threads = 1;
+  std::size_t hash_bytes = std::size_t{64} << 20;
+  std::uint64_t seed = 0;  // 0: a fresh random seed per search
+  Algorithm algorithm = Algorithm::kAuto;
+  int pimc_max_tricks = 4;  // auto: solve worlds exactly once this few tricks remain
+  IsmctsParams ismcts;
+};
+
+class Searcher {
+ public:
+  explicit Searcher(const SearchOptions& options);
+  ~Searcher();
+
+  // The best decision for `seat` (the seat to play, or any seat still to pass)
+  // in `position`, within `limits`. Blocks; call stop() from another thread.
+  SearchResult search(const Position& position, int seat, const SearchLimits& limits);
+  void stop() { control_.stop(); }
+  std::int64_t iterations() const { return control_.iterations(); }
+  double elapsed_ms() const { return control_.elapsed_ms(); }
+  const SearchOptions& options() const { return options_; }
+
+ private:
+  SearchResult run(const Position& root, int seat, Algorithm algorithm, std::uint64_t seed);
+
+  SearchOptions options_;
+  SearchControl control_;
+  std::vector<std::unique_ptr<IsmctsTree>> trees_;        // one per thread
+  std::vector<std::unique_ptr<solver::Solver>> solvers_;  // one per thread, made on first use
+};
+
+// Why `seat` cannot search in `position` now (empty when it can).
+std::string search_error(const Position& position, int seat);
+
+}  // namespace copas

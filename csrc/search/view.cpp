@@ -1,0 +1,199 @@
+#include "view.h"
+
+#include "knowledge.h"
+#include "sampler.h"
+
+namespace copas {
+
+namespace {
+
+std::string seat_name(int s) { return "seat " + std::to_string(s); }
+
+std::string move_name(const SeatView& v, int i) {
+  return "move " + (v.move_seat[i] >= 0 ? std::to_string(v.move_seat[i]) + ":" : std::string()) +
+         card_str(v.move_card[i]);
+}
+
+// The pass facts the view gives, seat by seat (0 where nobody in the view knows).
+struct PassFacts {
+  CardSet passed[kMaxPlayers] = {};
+  CardSet received[kMaxPlayers] = {};
+  int receiver = -1;  // who got the view seat's pass
+  int sender = -1;    // who passed to the view seat
+};
+
+std::string check_pass(const RuleSet& rules, const SeatView& v, PassFacts& facts) {
+  const PassPlan plan = rules.pass_plan(v.hand_no);
+  const int k = plan.total();
+  const int n = rules.players;
+  if (k == 0) {
+    if (v.passed || v.received) return "there is no pass in hand " + std::to_string(v.hand_no);
+    return "";
+  }
+  if (v.num_moves > 0 && (!v.passed || !v.received))
+    return "the play has begun, so " + seat_name(v.seat) + "'s pass and the cards it received are needed";
+  if (v.passed) {
+    if (v.passed & ~v.dealt) return "passed " + card_str(lowest(v.passed & ~v.dealt)) + ": not in the hand";
+    if (count(v.passed) != k) return "a pass is " + std::to_string(k) + " cards";
+  }
+  if (v.received) {
+    if (!v.passed) return "cards received before passing";
+    if (v.received & v.dealt) return "received " + card_str(lowest(v.received & v.dealt)) + ": already in the hand";
+    if (v.received & ~rules.deck) return "received a card outside the deck";
+    if (count(v.received) != k) return "a pass is " + std::to_string(k) + " cards";
+  }
+  const int offset = plan.parts[0].offset;
+  facts.receiver = (v.seat + offset) % n;
+  facts.sender = (v.seat - offset + n) % n;
+  facts.passed[v.seat] = v.passed;
+  facts.received[v.seat] = v.received;
+  facts.received[facts.receiver] |= v.passed;
+  facts.passed[facts.sender] |= v.received;
+  return "";
+}
+
+// The passing phase: the seat's cards, the rest dealt at random.
+void deal_pass_world(const RuleSet& rules, const SeatView& v, Rng& rng, Position& out) {
+  CardSet rest = rules.deck & ~v.dealt;
+  CardSet hands[kMaxPlayers] = {};
+  hands[v.seat] = v.dealt;
+  for (int s = 0; s < rules.players; ++s) {
+    if (s == v.seat) continue;
+    for (int i = 0; i < rules.hand_size; ++i) {
+      const Card c = nth_card(rest, static_cast<int>(rng.below(static_cast<std::uint32_t>(count(rest)))));
+      hands[s] |= c.bit();
+      rest &= ~c.bit();
+    }
+  }
+  out = Position(&rules, v.dealer, v.hand_no);
+  out.deal(hands);
+  if (v.passed) out.set_pass(v.seat, v.passed);
+}
+
+// The first lead by a seat other than the view's: which seat leads is public
+// (the protocol names it), and when the rules fix the opening card, it must be
+// that card. Restarts the skeleton with the leader holding its card.
+std::string place_opening_lead(const RuleSet& rules, const SeatView& v, CardSet own, CardSet* skeleton,
+                               const PassFacts& facts, Position& replay) {
+  const Card c = v.move_card[0];
+  const bool opening_card_fixed = rules.first_lead == FirstLead::kHolderOfCard && rules.must_lead_first_card &&
+                                  contains(rules.deck, rules.first_lead_card) &&
+                                  rules.players * rules.hand_size == count(rules.deck);
+  if (opening_card_fixed && c != rules.first_lead_card)
+    return move_name(v, 0) + ": the first lead must be " + card_str(rules.first_lead_card);
+  int seat = replay.turn();
+  if (rules.first_lead == FirstLead::kHolderOfCard) {
+    if (contains(own, rules.first_lead_card))
+      return move_name(v, 0) + ": " + seat_name(v.seat) + " holds " + card_str(rules.first_lead_card) + " and leads";
+    seat = v.move_seat[0];
+    if (seat < 0) return move_name(v, 0) + ": say which seat leads (e.g. 1:" + card_str(c) + ")";
+    if (seat >= rules.players) return move_name(v, 0) + ": no " + seat_name(seat);
+    if (seat == v.seat) return move_name(v, 0) + ": " + seat_name(v.seat) + " does not hold " + card_str(c);
+  }
+  skeleton[seat] |= c.bit();
+  replay = Position(&rules, v.dealer, v.hand_no);
+  replay.deal_after_pass(skeleton, facts.passed, facts.received);
+  if (replay.turn() != seat) return move_name(v, 0) + ": " + seat_name(replay.turn()) + " leads the first trick";
+  skeleton[seat] &= ~c.bit();
+  replay.set_hand(seat, replay.hand(seat) & ~c.bit());
+  return "";
+}
+
+}  // namespace
+
+std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, Position& out) {
+  const int n = rules.players;
+  if (v.seat < 0 || v.seat >= n) return "no " + seat_name(v.seat);
+  if (v.dealt & ~rules.deck) return "the hand holds cards outside the deck";
+  if (count(v.dealt) != rules.hand_size)
+    return "the hand has " + std::to_string(count(v.dealt)) + " cards, not " + std::to_string(rules.hand_size);
+  PassFacts facts;
+  if (std::string e = check_pass(rules, v, facts); !e.empty()) return e;
+  const bool passing = rules.pass_plan(v.hand_no).total() > 0 && v.num_moves == 0 && !v.received;
+  if (passing) {
+    deal_pass_world(rules, v, rng, out);
+    return "";
+  }
+  const CardSet own = (v.dealt & ~v.passed) | v.received;
+
+  // Who played what: a card twice, or a card the seat holds, is impossible.
+  CardSet played_by[kMaxPlayers] = {};
+  CardSet played = 0;
+  for (int i = 0; i < v.num_moves; ++i) {
+    const Card c = v.move_card[i];
+    if (!contains(rules.deck, c)) return move_name(v, i) + ": not in this variant's deck";
+    if (contains(played, c)) return move_name(v, i) + ": " + card_str(c) + " was played already";
+    played |= c.bit();
+  }
+
+  // Replay on a skeleton where every other seat holds just the cards it plays,
+  // added as it plays them: the rules' public consequences (turns, tricks,
+  // hearts broken, shown voids) and what each play reveals do not depend on
+  // the hidden cards.
+  // Each other seat also holds a phantom card, a padding bit outside every
+  // deck that is never played, so no hand looks empty before its time.
+  constexpr Card kPhantom{kClubs, 15};
+  CardSet skeleton[kMaxPlayers] = {};
+  for (int s = 0; s < n; ++s) skeleton[s] = s == v.seat ? own : kPhantom.bit();
+  Position replay(&rules, v.dealer, v.hand_no);
+  replay.deal_after_pass(skeleton, facts.passed, facts.received);
+  CardSet absent[kMaxPlayers] = {};
+  for (int i = 0; i < v.num_moves; ++i) {
+    const Card c = v.move_card[i];
+    if (replay.phase() != Phase::kPlaying) return move_name(v, i) + ": the hand is over";
+    int seat = replay.turn();
+    if (i == 0 && !contains(own, c)) {
+      if (std::string e = place_opening_lead(rules, v, own, skeleton, facts, replay); !e.empty()) return e;
+      seat = replay.turn();
+    }
+    if (v.move_seat[i] >= 0 && v.move_seat[i] != seat)
+      return move_name(v, i) + ": it is " + seat_name(seat) + "'s turn";
+    if (seat != v.seat) {
+      if (contains(own, c)) return move_name(v, i) + ": " + seat_name(v.seat) + " holds " + card_str(c);
+      if (facts.receiver >= 0 && seat != facts.receiver && contains(v.passed, c))
+        return move_name(v, i) + ": " + seat_name(facts.receiver) + " holds " + card_str(c);
+      if (contains(absent[seat], c))
+        return move_name(v, i) + ": " + seat_name(seat) + " has shown it cannot hold " + card_str(c);
+      replay.set_hand(seat, replay.hand(seat) | c.bit());
+    }
+    if (std::string why = replay.illegal_reason(c); seat == v.seat && !why.empty())
+      return move_name(v, i) + ": " + why;
+    if (seat != v.seat) absent[seat] |= replay.revealed_absent(c);
+    played_by[seat] |= c.bit();
+    replay.play(c);
+  }
+
+  // What the seat knows now, then a uniform world from it.
+  Knowledge k;
+  k.players = n;
+  k.me = v.seat;
+  k.deck = rules.deck;
+  k.undealt = count(rules.deck) - n * rules.hand_size;
+  k.own_hand = replay.hand(v.seat);
+  k.played = played;
+  for (int s = 0; s < n; ++s) {
+    k.hand_count[s] = static_cast<std::uint8_t>(rules.hand_size - count(played_by[s]));
+    if (s == v.seat) continue;
+    k.absent[s] = absent[s] & rules.deck;
+    for (int suit = 0; suit < kNumSuits; ++suit)
+      if ((replay.shown_voids(s) >> suit) & 1) k.absent[s] |= suit_mask(suit) & rules.deck;
+  }
+  if (facts.receiver >= 0) k.must_hold[facts.receiver] = v.passed & ~played;
+  if (std::string e = knowledge_error(k); !e.empty()) return "impossible position: " + e;
+  const WorldSampler sampler(k);
+  CardSet hands[kMaxPlayers];
+  if (!sampler.sample(rng, hands)) return "no deal of the unseen cards fits the moves: " + sampler.problem();
+
+  // The world: the sampled hands plus each seat's played cards, replayed.
+  for (int s = 0; s < n; ++s) hands[s] |= played_by[s];
+  out = Position(&rules, v.dealer, v.hand_no);
+  out.deal_after_pass(hands, facts.passed, facts.received);
+  for (int i = 0; i < v.num_moves; ++i) {
+    std::string why = out.illegal_reason(v.move_card[i]);
+    if (!why.empty()) return move_name(v, i) + ": " + why;
+    out.play(v.move_card[i]);
+  }
+  return "";
+}
+
+}  // namespace copas

@@ -1,0 +1,30 @@
+// A seat's own view of a hand (what an engine playing one seat is told) and a
+// world consistent with it: the seat's cards as given, every other seat's unseen
+// cards drawn uniformly from the deals the view allows (sampler.h).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "../position.h"
+#include "../rng.h"
+
+namespace copas {
+
+struct SeatView {
+  int seat = 0;
+  int dealer = 0;
+  int hand_no = 0;
+  CardSet dealt = 0;     // the seat's cards before the pass
+  CardSet passed = 0;    // what it passed (0: not yet, or no pass this hand)
+  CardSet received = 0;  // what it received (0: not yet, or no pass)
+  int num_moves = 0;
+  Card move_card[kMaxPlays];
+  std::int8_t move_seat[kMaxPlays] = {};  // -1: whoever the rules say plays next
+};
+
+// Fills `out` with a full position consistent with `view` and returns "", or
+// returns why no position is (naming the first offending move as "move <i>").
+std::string world_from_view(const RuleSet& rules, const SeatView& view, Rng& rng, Position& out);
+
+}  // namespace copas

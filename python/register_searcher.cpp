@@ -1,0 +1,152 @@
+// The search for Python: Searcher (ISMCTS, PIMC, pass bandit) with the GIL
+// released while it runs, so stop() and progress work from other threads; and
+// the heuristic policy as a bot.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "../csrc/search/playout_policy.h"
+#include "../csrc/search/searcher.h"
+#include "../csrc/search/view.h"
+#include "boxes.h"
+#include "errors.h"
+
+namespace py = pybind11;
+
+namespace copas::py_api {
+
+namespace {
+
+Algorithm algorithm_from_str(const std::string& s) {
+  if (s == "auto") return Algorithm::kAuto;
+  if (s == "ismcts") return Algorithm::kIsmcts;
+  if (s == "pimc") return Algorithm::kPimc;
+  throw std::invalid_argument("unknown algorithm '" + s + "' (auto, ismcts, pimc)");
+}
+
+py::dict result_dict(const SearchResult& r) {
+  py::list moves;
+  for (const MoveStats& m : r.moves) {
+    py::dict d;
+    if (m.pass) {
+      d["pass"] = CardSetBox{m.pass};
+    } else {
+      d["card"] = m.card;
+    }
+    d["score"] = m.mean();
+    d["stderr"] = m.std_error();
+    d["visits"] = m.visits;
+    moves.append(d);
+  }
+  py::dict out;
+  out["moves"] = moves;
+  out["best"] = r.best;
+  out["iterations"] = r.iterations;
+  out["time_ms"] = r.time_ms;
+  out["algorithm"] = r.algorithm;
+  return out;
+}
+
+}  // namespace
+
+void register_searcher(py::module_& m) {
+  py::class_<Searcher>(m, "Searcher", "Search for one seat's best decision from its own information.")
+      .def(py::init([](int threads, int hash_mb, std::uint64_t seed, const std::string& algorithm,
+                       int pimc_max_tricks, double exploration, double playout_noise) {
+             if (threads < 1 || threads > 256) throw std::invalid_argument("threads must be 1..256");
+             if (hash_mb < 1 || hash_mb > 65536) throw std::invalid_argument("hash_mb must be 1..65536");
+             SearchOptions o;
+             o.threads = threads;
+             o.hash_bytes = static_cast<std::size_t>(hash_mb) << 20;
+             o.seed = seed;
+             o.algorithm = algorithm_from_str(algorithm);
+             o.pimc_max_tricks = pimc_max_tricks;
+             o.ismcts.exploration = exploration;
+             o.ismcts.playout_noise = playout_noise;
+             py::gil_scoped_release release;  // allocating the Hash takes a moment
+             return std::make_unique<Searcher>(o);
+           }),
+           py::arg("threads") = 1, py::arg("hash_mb") = 64, py::arg("seed") = 0, py::arg("algorithm") = "auto",
+           py::arg("pimc_max_tricks") = 4, py::arg("exploration") = 0.7, py::arg("playout_noise") = 0.1)
+      .def("search",
+           [](Searcher& s, const PositionBox& b, int seat, std::int64_t iterations, std::int64_t movetime_ms,
+              bool infinite) {
+             std::string error = search_error(b.pos, seat);
+             if (!error.empty()) throw IllegalMoveError("cannot search: " + error);
+             SearchLimits limits;
+             limits.iterations = iterations;
+             limits.movetime_ms = movetime_ms;
+             limits.infinite = infinite;
+             SearchResult r;
+             {
+               py::gil_scoped_release release;
+               r = s.search(b.pos, seat, limits);
+             }
+             if (r.best < 0) throw InvalidPositionError("no world is consistent with seat " + std::to_string(seat) + "'s view");
+             return result_dict(r);
+           },
+           py::arg("position"), py::arg("seat"), py::arg("iterations") = -1, py::arg("movetime_ms") = -1,
+           py::arg("infinite") = false,
+           "Search `seat`'s decision (its card, or its pass) from what it knows; returns "
+           "{'moves': [{card|pass, score, stderr, visits}], 'best': index, 'iterations', 'time_ms', 'algorithm'}.")
+      .def("stop", &Searcher::stop, "End a running search (from another thread); it returns promptly.")
+      .def_property_readonly("iterations", &Searcher::iterations, "iterations of the running or last search")
+      .def_property_readonly("elapsed_ms", &Searcher::elapsed_ms);
+
+  m.def(
+      "world_from_view",
+      [](const RuleSet& rules, int seat, const CardSetBox& hand, const CardSetBox& passed,
+         const CardSetBox& received, const std::vector<std::pair<int, Card>>& moves, int dealer, int hand_no,
+         std::uint64_t seed) {
+        std::string error = check_rules(rules);
+        if (!error.empty()) throw InvalidPositionError("unsupported rules: " + error);
+        if (moves.size() > kMaxPlays) throw InvalidPositionError("too many moves");
+        if (dealer < 0 || dealer >= rules.players) throw InvalidPositionError("no dealer seat " + std::to_string(dealer));
+        if (hand_no < 0 || hand_no > kMaxHandNo)
+          throw InvalidPositionError("hand number must be 0.." + std::to_string(kMaxHandNo));
+        SeatView v;
+        v.seat = seat;
+        v.dealer = dealer;
+        v.hand_no = hand_no;
+        v.dealt = hand.bits;
+        v.passed = passed.bits;
+        v.received = received.bits;
+        v.num_moves = static_cast<int>(moves.size());
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+          if (moves[i].first < -1 || moves[i].first >= rules.players)
+            throw InvalidPositionError("move " + std::to_string(moves[i].first) + ":" + card_str(moves[i].second) +
+                                       ": no seat " + std::to_string(moves[i].first));
+          v.move_seat[i] = static_cast<std::int8_t>(moves[i].first);
+          v.move_card[i] = moves[i].second;
+        }
+        PositionBox b;
+        b.rules = std::make_shared<const RuleSet>(rules);
+        Rng rng(seed);
+        error = world_from_view(*b.rules, v, rng, b.pos);
+        if (!error.empty()) throw InvalidPositionError(error);
+        return b;
+      },
+      py::arg("rules"), py::arg("seat"), py::arg("hand"), py::arg("passed"), py::arg("received"), py::arg("moves"),
+      py::arg("dealer"), py::arg("hand_no"), py::arg("seed") = 1,
+      "A full Position consistent with one seat's view (its dealt hand, its pass, the cards it "
+      "received, the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. Raises "
+      "InvalidPositionError naming the first offending move when no world fits.");
+
+  m.def(
+      "heuristic_card",
+      [](const PositionBox& b, std::uint64_t seed, double noise) {
+        if (b.pos.phase() != Phase::kPlaying) throw IllegalMoveError("no card to play: the hand is not in play");
+        Rng rng(seed);
+        return heuristic_card(b.pos, rng, noise);
+      },
+      py::arg("position"), py::arg("seed") = 0, py::arg("noise") = 0.0,
+      "The rule-of-thumb card for the seat to act (ducks, dumps the Q♠ and hearts, leads low).");
+  m.def(
+      "heuristic_pass",
+      [](const RuleSet& rules, const CardSetBox& hand, int count) {
+        if (count < 0 || count > copas::count(hand.bits)) throw IllegalMoveError("cannot pass " + std::to_string(count) + " cards");
+        return CardSetBox{heuristic_pass(rules, hand.bits, count)};
+      },
+      py::arg("rules"), py::arg("hand"), py::arg("count"));
+}
+
+}  // namespace copas::py_api
