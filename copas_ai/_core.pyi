@@ -1,0 +1,759 @@
+"""
+copas_ai core: cards, rules, positions and search in C++
+"""
+from __future__ import annotations
+import collections.abc
+import typing
+__all__: list[str] = ['Card', 'CardSet', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'deal', 'heuristic_card', 'heuristic_pass', 'match_outcome', 'random_hands', 'solve_plain', 'world_from_view']
+class InvalidCardError(ValueError):
+    pass
+class IllegalMoveError(ValueError):
+    pass
+class InvalidPositionError(ValueError):
+    pass
+class Card:
+    """
+    A playing card; index = suit * 16 + face (0 = two, 12 = ace).
+    """
+    @staticmethod
+    def from_str(text: str) -> Card:
+        """
+        Parse 'QS', '10h', 'T♥' ...; raises InvalidCardError.
+        """
+    def __eq__(self, arg0: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, index: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    def __lt__(self, arg0: Card) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def face(self) -> int:
+        """
+        0 for the two ... 12 for the ace
+        """
+    @property
+    def index(self) -> int:
+        ...
+    @property
+    def rank_char(self) -> str:
+        ...
+    @property
+    def suit(self) -> int:
+        """
+        0 clubs, 1 diamonds, 2 hearts, 3 spades
+        """
+    @property
+    def suit_char(self) -> str:
+        ...
+class _CardSetIterator:
+    def __iter__(self) -> _CardSetIterator:
+        ...
+    def __next__(self) -> Card:
+        ...
+class CardSet:
+    """
+    A set of cards stored as a 64-bit board (16 bits per suit).
+    """
+    @staticmethod
+    def from_bits(arg0: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
+        ...
+    @staticmethod
+    def from_str(text: str) -> CardSet:
+        ...
+    @staticmethod
+    def full_deck() -> CardSet:
+        ...
+    @staticmethod
+    def suit(arg0: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
+        ...
+    def __and__(self, arg0: CardSet) -> CardSet:
+        ...
+    def __bool__(self) -> bool:
+        ...
+    def __contains__(self, arg0: typing.Any) -> bool:
+        ...
+    def __eq__(self, arg0: typing.Any) -> bool:
+        ...
+    def __ge__(self, arg0: CardSet) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    @typing.overload
+    def __init__(self) -> None:
+        ...
+    @typing.overload
+    def __init__(self, cards: typing.Any) -> None:
+        """
+        From a card list string ('2C,7C,QS' or '-') or an iterable of Card / str.
+        """
+    def __iter__(self) -> _CardSetIterator:
+        ...
+    def __le__(self, arg0: CardSet) -> bool:
+        ...
+    def __len__(self) -> int:
+        ...
+    def __or__(self, arg0: CardSet) -> CardSet:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    def __sub__(self, arg0: CardSet) -> CardSet:
+        ...
+    def __xor__(self, arg0: CardSet) -> CardSet:
+        ...
+    def add(self, arg0: typing.Any) -> None:
+        ...
+    def copy(self) -> CardSet:
+        ...
+    def discard(self, arg0: typing.Any) -> None:
+        ...
+    def of_suit(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
+        ...
+    def remove(self, arg0: typing.Any) -> None:
+        ...
+    @property
+    def bits(self) -> int:
+        ...
+class FirstLead:
+    """
+    Members:
+    
+      HOLDER_OF_CARD
+    
+      DEALER_LEFT
+    
+      DEALER
+    
+      DEALER_RIGHT
+    """
+    DEALER: typing.ClassVar[FirstLead]
+    DEALER_LEFT: typing.ClassVar[FirstLead]
+    DEALER_RIGHT: typing.ClassVar[FirstLead]
+    HOLDER_OF_CARD: typing.ClassVar[FirstLead]
+    __members__: typing.ClassVar[dict[str, FirstLead]]
+    @typing.overload
+    def __eq__(self, other: FirstLead) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: FirstLead) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
+class HeartsBreak:
+    """
+    Members:
+    
+      NEVER
+    
+      OFF_SUIT_PLAYED
+    
+      HEART_DISCARDED
+    
+      HEART_PLAYED
+    
+      HEART_OR_QUEEN_PLAYED
+    """
+    HEART_DISCARDED: typing.ClassVar[HeartsBreak]
+    HEART_OR_QUEEN_PLAYED: typing.ClassVar[HeartsBreak]
+    HEART_PLAYED: typing.ClassVar[HeartsBreak]
+    NEVER: typing.ClassVar[HeartsBreak]
+    OFF_SUIT_PLAYED: typing.ClassVar[HeartsBreak]
+    __members__: typing.ClassVar[dict[str, HeartsBreak]]
+    @typing.overload
+    def __eq__(self, other: HeartsBreak) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: HeartsBreak) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
+class MoonRule:
+    """
+    Members:
+    
+      NONE
+    
+      OTHERS_PLUS
+    
+      SELF_MINUS
+    """
+    NONE: typing.ClassVar[MoonRule]
+    OTHERS_PLUS: typing.ClassVar[MoonRule]
+    SELF_MINUS: typing.ClassVar[MoonRule]
+    __members__: typing.ClassVar[dict[str, MoonRule]]
+    @typing.overload
+    def __eq__(self, other: MoonRule) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: MoonRule) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
+class TieRule:
+    """
+    Members:
+    
+      SHARED
+    
+      EXTRA_HANDS
+    
+      STANDS
+    """
+    EXTRA_HANDS: typing.ClassVar[TieRule]
+    SHARED: typing.ClassVar[TieRule]
+    STANDS: typing.ClassVar[TieRule]
+    __members__: typing.ClassVar[dict[str, TieRule]]
+    @typing.overload
+    def __eq__(self, other: TieRule) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: TieRule) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
+class Goal:
+    """
+    Members:
+    
+      LOW
+    
+      HIGH
+    """
+    HIGH: typing.ClassVar[Goal]
+    LOW: typing.ClassVar[Goal]
+    __members__: typing.ClassVar[dict[str, Goal]]
+    @typing.overload
+    def __eq__(self, other: Goal) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: Goal) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
+class RuleSet:
+    """
+    A variant as plain data (see csrc/rules.h).
+    """
+    discard_needs_broken: bool
+    first_lead: FirstLead
+    first_lead_card: Card
+    goal: Goal
+    hearts_break: HeartsBreak
+    lead_bans_points: bool
+    lead_needs_broken: bool
+    led_heart_breaks: bool
+    moon: MoonRule
+    must_lead_first_card: bool
+    tie_rule: TieRule
+    def __init__(self) -> None:
+        ...
+    def copy(self) -> RuleSet:
+        ...
+    def pass_plan(self, hand_no: typing.SupportsInt | typing.SupportsIndex) -> list:
+        """
+        [(seat offset to the left, cards)] for that hand (0-based)
+        """
+    def points_of(self, arg0: CardSet) -> int:
+        ...
+    @property
+    def card_points(self) -> dict:
+        """
+        {Card: points} for every card worth something (negative = bonus)
+        """
+    @card_points.setter
+    def card_points(self, arg1: dict) -> None:
+        ...
+    @property
+    def deck(self) -> CardSet:
+        """
+        the cards in play
+        """
+    @deck.setter
+    def deck(self, arg1: CardSet) -> None:
+        ...
+    @property
+    def first_trick_banned(self) -> CardSet:
+        """
+        cards barred from trick 1 while another is legal
+        """
+    @first_trick_banned.setter
+    def first_trick_banned(self, arg1: CardSet) -> None:
+        ...
+    @property
+    def hand_size(self) -> int:
+        ...
+    @hand_size.setter
+    def hand_size(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def moon_cards(self) -> CardSet:
+        """
+        the cards a moon needs
+        """
+    @moon_cards.setter
+    def moon_cards(self, arg1: CardSet) -> None:
+        ...
+    @property
+    def moon_value(self) -> int:
+        ...
+    @moon_value.setter
+    def moon_value(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def pass_cycle(self) -> list:
+        """
+        [(direction, cards)] by hand number, cycling; [] never passes
+        """
+    @pass_cycle.setter
+    def pass_cycle(self, arg1: collections.abc.Sequence[tuple[str, typing.SupportsInt | typing.SupportsIndex]]) -> None:
+        ...
+    @property
+    def players(self) -> int:
+        ...
+    @players.setter
+    def players(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def point_cards(self) -> CardSet:
+        """
+        the penalty cards for the restrictions
+        """
+    @point_cards.setter
+    def point_cards(self, arg1: CardSet) -> None:
+        ...
+    @property
+    def rank_strength(self) -> typing.Annotated[list[int], "FixedSize(13)"]:
+        ...
+    @rank_strength.setter
+    def rank_strength(self, arg0: typing.Annotated[collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], "FixedSize(13)"]) -> None:
+        ...
+    @property
+    def target(self) -> int:
+        ...
+    @target.setter
+    def target(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def total_points(self) -> int:
+        ...
+class Position:
+    """
+    One hand of a variant with every seat's cards known.
+    """
+    def __copy__(self) -> Position:
+        ...
+    def __deepcopy__(self, arg0: typing.Any) -> Position:
+        ...
+    def __init__(self, rules: RuleSet, hands: typing.Any, dealer: typing.SupportsInt | typing.SupportsIndex = -1, hand_no: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+        """
+        Deal `hands` (before the pass) under `rules`; hand_no (0-based) fixes the pass. Raises InvalidPositionError for an impossible deal.
+        """
+    def copy(self) -> Position:
+        ...
+    def hand(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
+        ...
+    def illegal_reason(self, arg0: typing.Any) -> typing.Any:
+        """
+        why the card may not be played now, or None if it may
+        """
+    def is_legal(self, arg0: typing.Any) -> bool:
+        ...
+    def is_over(self) -> bool:
+        ...
+    def legal_moves(self) -> CardSet:
+        ...
+    def moon_shooter(self) -> typing.Any:
+        ...
+    def pass_is_set(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> bool:
+        ...
+    def perft(self, depth: typing.SupportsInt | typing.SupportsIndex) -> int:
+        """
+        number of distinct play sequences of `depth` cards
+        """
+    def points_taken(self) -> list[int]:
+        """
+        raw card points each seat has won so far
+        """
+    def pop(self) -> Card:
+        """
+        Take back the last card played and return it.
+        """
+    def push(self, card: typing.Any, seat: typing.SupportsInt | typing.SupportsIndex | None = None) -> None:
+        """
+        Play a card for the seat to act; raises IllegalMoveError naming the card and the reason.
+        """
+    def revealed_absent(self, arg0: typing.Any) -> CardSet:
+        """
+        cards the seat to act cannot hold if it plays this (legal) card now
+        """
+    def score(self) -> list[int]:
+        """
+        this hand's score per seat: points so far, or final (moon applied) once over
+        """
+    def set_pass(self, seat: typing.SupportsInt | typing.SupportsIndex, cards: typing.Any) -> None:
+        """
+        Set one seat's pass; the last pass set is applied.
+        """
+    def shown_voids(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> list[int]:
+        """
+        suits the seat has shown it lacks by not following
+        """
+    def tricks_won(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> int:
+        ...
+    @property
+    def dealer(self) -> int:
+        ...
+    @property
+    def hand_no(self) -> int:
+        ...
+    @property
+    def hands(self) -> list:
+        ...
+    @property
+    def hearts_broken(self) -> bool:
+        ...
+    @property
+    def leader(self) -> int:
+        ...
+    @property
+    def moves(self) -> list:
+        """
+        [(seat, Card)] played so far, in order
+        """
+    @property
+    def pass_plan(self) -> list:
+        """
+        [(seat offset to the left, cards)] of this hand's pass
+        """
+    @property
+    def passed(self) -> list:
+        ...
+    @property
+    def phase(self) -> str:
+        """
+        'passing', 'playing' or 'over'
+        """
+    @property
+    def players(self) -> int:
+        ...
+    @property
+    def received(self) -> list:
+        ...
+    @property
+    def rules(self) -> RuleSet:
+        ...
+    @property
+    def trick(self) -> list:
+        """
+        [(seat, Card)] of the trick in progress
+        """
+    @property
+    def tricks_done(self) -> int:
+        ...
+    @property
+    def turn(self) -> typing.Any:
+        """
+        the seat to play, or None outside the play
+        """
+    @property
+    def won(self) -> list:
+        ...
+class WorldSampler:
+    """
+    Deals the cards a seat cannot see, exactly uniformly over every world consistent with what it knows.
+    """
+    @staticmethod
+    def from_knowledge(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, own_hand: typing.Any, played: typing.Any, hand_counts: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], must_hold: collections.abc.Sequence[typing.Any] = [], absent: collections.abc.Sequence[typing.Any] = []) -> WorldSampler:
+        """
+        A sampler from explicit knowledge (one entry per seat in the lists); raises InvalidPositionError when the fields cannot describe a hand.
+        """
+    def __init__(self, position: Position, seat: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        What `seat` knows in the (fully known) position: its hand, the cards it passed, the plays and every absence they revealed.
+        """
+    def absent(self, seat: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
+        ...
+    def exact_world_count(self) -> typing.Any:
+        ...
+    def hand_count(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int:
+        ...
+    def must_hold(self, seat: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
+        ...
+    def sample(self, seed: typing.SupportsInt | typing.SupportsIndex) -> list:
+        """
+        one world: every seat's current hand (a list of CardSet)
+        """
+    def sample_batch(self, n: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> int:
+        """
+        n worlds dealt into one position copy in C++ (the search's path); returns a checksum. For benchmarks.
+        """
+    def sample_many(self, n: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> list:
+        """
+        n worlds as tuples of raw bitboards (int per seat), for tests
+        """
+    def sample_position(self, seed: typing.SupportsInt | typing.SupportsIndex) -> Position:
+        """
+        a copy of the position with the other seats' hands replaced by a sampled world
+        """
+    def world_count(self) -> float:
+        """
+        number of consistent worlds (0.0 when there is none)
+        """
+    @property
+    def opening_holder(self) -> typing.Any:
+        """
+        before the first lead with cards undealt: the seat holding the opening card (else None)
+        """
+    @property
+    def own_hand(self) -> CardSet:
+        ...
+    @property
+    def played(self) -> CardSet:
+        ...
+    @property
+    def players(self) -> int:
+        ...
+    @property
+    def problem(self) -> str:
+        ...
+    @property
+    def ready(self) -> bool:
+        ...
+    @property
+    def seat(self) -> int:
+        ...
+    @property
+    def status(self) -> str:
+        """
+        'ready', 'no_world', 'malformed' or 'too_large'
+        """
+    @property
+    def unseen(self) -> CardSet:
+        """
+        cards whose place the seat does not know
+        """
+class Solver:
+    """
+    Perfect-information solver. The value of a position is paranoid for the seat to act: its final hand score (moon included, points already taken counted) when it plays for its best score and every other seat plays against it.
+    """
+    def __init__(self, hash_mb: typing.SupportsFloat | typing.SupportsIndex = 64.0) -> None:
+        """
+        A solver with a transposition table of hash_mb MiB, allocated once.
+        """
+    def clear(self) -> None:
+        """
+        Empty the transposition table.
+        """
+    def solve(self, position: Position) -> int:
+        """
+        The exact value of the position for the seat to act.
+        """
+    def solve_moves(self, position: Position) -> dict:
+        """
+        {Card: value} for every legal card of the seat to act.
+        """
+    @property
+    def nodes(self) -> int:
+        """
+        positions searched by the last call
+        """
+    @property
+    def table_bytes(self) -> int:
+        ...
+class Searcher:
+    """
+    Search for one seat's best decision from its own information.
+    """
+    def __init__(self, threads: typing.SupportsInt | typing.SupportsIndex = 1, hash_mb: typing.SupportsInt | typing.SupportsIndex = 64, seed: typing.SupportsInt | typing.SupportsIndex = 0, algorithm: str = 'auto', pimc_max_tricks: typing.SupportsInt | typing.SupportsIndex = 4, exploration: typing.SupportsFloat | typing.SupportsIndex = 0.7, playout_noise: typing.SupportsFloat | typing.SupportsIndex = 0.1) -> None:
+        ...
+    def search(self, position: Position, seat: typing.SupportsInt | typing.SupportsIndex, iterations: typing.SupportsInt | typing.SupportsIndex = -1, movetime_ms: typing.SupportsInt | typing.SupportsIndex = -1, infinite: bool = False) -> dict:
+        """
+        Search `seat`'s decision (its card, or its pass) from what it knows; returns {'moves': [{card|pass, score, stderr, visits}], 'best': index, 'iterations', 'time_ms', 'algorithm'}.
+        """
+    def stop(self) -> None:
+        """
+        End a running search (from another thread); it returns promptly.
+        """
+    @property
+    def elapsed_ms(self) -> float:
+        ...
+    @property
+    def iterations(self) -> int:
+        """
+        iterations of the running or last search
+        """
+def deal(rules: RuleSet, seed: typing.SupportsInt | typing.SupportsIndex) -> list:
+    """
+    A random deal (one CardSet per seat) from a seed.
+    """
+def heuristic_card(position: Position, seed: typing.SupportsInt | typing.SupportsIndex = 0, noise: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> Card:
+    """
+    The rule-of-thumb card for the seat to act (ducks, dumps the Q♠ and hearts, leads low).
+    """
+def heuristic_pass(rules: RuleSet, hand: CardSet, count: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
+    ...
+def match_outcome(rules: RuleSet, totals: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> tuple[bool, list[int]]:
+    """
+    (over, winning seats) from match totals under the variant's target and tie rule
+    """
+def random_hands(rules: RuleSet, count: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> dict:
+    """
+    Deal, pass (hand numbers cycling 0..3), play uniformly random legal cards and score `count` hands; returns totals.
+    """
+def solve_plain(position: Position) -> tuple[int, int]:
+    """
+    (value, nodes) by plain alpha-beta: no table, no ordering (the baseline).
+    """
+def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, hand: CardSet, passed: CardSet, received: CardSet, moves: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, Card]], dealer: typing.SupportsInt | typing.SupportsIndex, hand_no: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1) -> Position:
+    """
+    A full Position consistent with one seat's view (its dealt hand, its pass, the cards it received, the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. Raises InvalidPositionError naming the first offending move when no world fits.
+    """
