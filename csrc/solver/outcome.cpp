@@ -7,13 +7,14 @@
 
 namespace copas::solver {
 
-namespace {
-
 CardSet cards_in_play(const Position& pos) {
   CardSet in_play = pos.trick_cards();
   for (int s = 0; s < pos.players(); ++s) in_play |= pos.hand(s);
   return in_play;
 }
+
+
+namespace {
 
 // The score `root` gets when `shooter` takes every moon card, given the score
 // it would have without the moon.

@@ -16,6 +16,9 @@
 
 namespace copas::solver {
 
+// The cards not yet played: every hand and the trick in progress.
+CardSet cards_in_play(const Position& pos);
+
 // Seats that can still end with every moon card (bit per seat); none when the
 // rules have no moon.
 std::uint32_t moon_candidates(const SolverRules& sr, const Position& pos);

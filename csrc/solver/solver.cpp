@@ -11,12 +11,6 @@ namespace copas::solver {
 
 namespace {
 
-CardSet cards_in_play(const Position& pos) {
-  CardSet in_play = pos.trick_cards();
-  for (int s = 0; s < pos.players(); ++s) in_play |= pos.hand(s);
-  return in_play;
-}
-
 bool last_trick(const Position& pos) {
   for (int s = 0; s < pos.players(); ++s)
     if (pos.hand(s) & (pos.hand(s) - 1)) return false;  // two cards or more
