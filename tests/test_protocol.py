@@ -331,7 +331,6 @@ def test_one_hand_pass_is_chosen_for_the_engine_seat():
     assert out[-1] == "bestmove 3C,5C,9C"
 
 
-@pytest.mark.skipif(not hasattr(search, "world_from_view"), reason="copas_ai.search.world_from_view not there yet")
 def test_protocol_example_session_with_the_real_world_construction():
     """PROTOCOL.md's example: after the pass and a trick, seat 2 follows diamonds."""
     importlib.reload(search)
@@ -392,24 +391,6 @@ def test_go_refuses_without_a_seat_to_search_for():
     assert run_lines([PASS_LEFT, "go"], engine) == ["error go during the pass, give `seat <s>` in the position"]
 
 
-def test_go_with_the_searcher_not_yet_implemented_is_an_error_line():
-    engine = Engine(searcher_factory=lambda o: search.Searcher())
-    if not _searcher_raises():
-        pytest.skip("the real search has landed")
-    out = run_lines([NO_PASS, "go iterations 10", "isready"], engine)
-    assert out[0].startswith("error go search not available: ")
-    assert out[1:] == ["readyok"]
-
-
-def _searcher_raises() -> bool:
-    pos = ca.Position(ca.find_variant("american").rules(), HANDS, dealer=3, hand_no=3)
-    try:
-        search.Searcher().search(pos, 2, search.Limit(iterations=1))
-    except NotImplementedError:
-        return True
-    return False
-
-
 def test_seeded_counted_search_repeats_its_output_line_for_line():
     """Seed, one thread, an iterations limit: no clock-driven info lines, so the
     lines are the same; only time and ips values may differ."""
@@ -431,13 +412,6 @@ def test_solve_needs_every_hand_and_the_play():
         "error solve solve needs every hand; only seat 1's is known"]
 
 
-@pytest.mark.skipif(hasattr(ca._core, "Solver"), reason="the solver is there")
-def test_solve_without_the_solver_is_an_error_line():
-    assert run_lines([NO_PASS, "solve"], Engine()) == [
-        "error solve the solver is not available in this build (copas_ai._core.Solver)"]
-
-
-@pytest.mark.skipif(not hasattr(ca._core, "Solver"), reason="copas_ai._core.Solver not there yet")
 def test_solve_with_the_real_solver_gives_a_value_per_legal_card():
     out = run_lines([f"{NO_PASS} moves 2C", "solve"], Engine())
     assert [line.split()[2] for line in out[:-1]] == ["6C", "8C", "TC"]

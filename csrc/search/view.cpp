@@ -116,7 +116,7 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
   }
   const CardSet own = (v.dealt & ~v.passed) | v.received;
 
-  // Who played what: a card twice, or a card the seat holds, is impossible.
+  // No card can be played twice, nor one outside the deck.
   CardSet played_by[kMaxPlayers] = {};
   CardSet played = 0;
   for (int i = 0; i < v.num_moves; ++i) {
@@ -156,9 +156,11 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
         return move_name(v, i) + ": " + seat_name(seat) + " has shown it cannot hold " + card_str(c);
       replay.set_hand(seat, replay.hand(seat) | c.bit());
     }
-    if (std::string why = replay.illegal_reason(c); seat == v.seat && !why.empty())
-      return move_name(v, i) + ": " + why;
-    if (seat != v.seat) absent[seat] |= replay.revealed_absent(c);
+    if (seat == v.seat) {
+      if (std::string why = replay.illegal_reason(c); !why.empty()) return move_name(v, i) + ": " + why;
+    } else {
+      absent[seat] |= replay.revealed_absent(c);
+    }
     played_by[seat] |= c.bit();
     replay.play(c);
   }
