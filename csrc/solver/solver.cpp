@@ -29,9 +29,9 @@ Solver::Solver(std::size_t table_bytes) : table_(table_bytes) {}
 
 void Solver::start(const Position& pos) {
   if (!have_rules_ || !rules_.same_play(pos.rules())) {
+    if (have_rules_) table_.clear();  // entries are facts about the old rules
     rules_ = SolverRules(pos.rules());
     have_rules_ = true;
-    table_.clear();  // entries are facts about the old rules
   }
   pos_ = pos;
   root_ = pos.turn();
@@ -111,7 +111,7 @@ int Solver::play_out_last_trick() {
 }
 
 int Solver::search(int alpha, int beta) {
-  ++nodes_;
+  if (++nodes_ > node_limit_) throw NodeLimitReached{};
   if (pos_.phase() == Phase::kOver) return final_cost(rules_, pos_, root_);
   const std::uint32_t candidates = moon_candidates(rules_, pos_);
   const CostRange range = reachable_costs(rules_, pos_, root_, candidates);

@@ -25,11 +25,18 @@ class Solver {
   // `table_bytes` of transposition table, allocated here once.
   explicit Solver(std::size_t table_bytes = std::size_t{64} << 20);
 
+  // Thrown when a solve would search more positions than its node limit allows.
+  struct NodeLimitReached {};
+
   // Paranoid value of `pos` (phase kPlaying) for the seat to act.
   int solve(const Position& pos);
   // Value of each legal card of the seat to act (the root seat's final score
   // after playing it): writes the cards lowest first and returns their number.
   int solve_moves(const Position& pos, Card* cards, int* values);
+
+  // The most positions one solve or solve_moves may search (0: no limit);
+  // beyond it the call throws NodeLimitReached (the table keeps what it learnt).
+  void set_node_limit(std::uint64_t nodes) { node_limit_ = nodes ? nodes : UINT64_MAX; }
 
   // Positions searched by the last solve or solve_moves.
   std::uint64_t nodes() const { return nodes_; }
@@ -58,6 +65,7 @@ class Solver {
   Position pos_;
   int root_ = 0;
   std::uint64_t nodes_ = 0;
+  std::uint64_t node_limit_ = UINT64_MAX;
 };
 
 }  // namespace copas::solver

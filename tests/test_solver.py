@@ -1,0 +1,248 @@
+"""The perfect-information solver against an independent brute-force minimax.
+
+The reference below is written here in pure Python: it walks every legal card
+with Position.push/pop, scores finished hands with Position.score() (moon rules
+included) and takes the paranoid min/max itself: the seat to act at the root
+minimises its own final score, every other seat maximises it. Nothing of the
+solver's machinery (table, rank equivalence, ordering, bounds) is used.
+
+Positions are fully known endgames of both variants, reached from seeded deals
+by three kinds of play: uniformly random; "hoarding" (nobody plays a point card
+while it has another), which leaves many point cards for the last tricks so
+every seat can still shoot the moon; and "feeding" from a deal stacked in one
+seat's favour, where that seat wins tricks and the others throw point cards on
+them, so a moon is on (or has just been broken) when the endgame starts.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import copas_ai
+from copas_ai import _core
+
+VARIANTS = ("american", "copas-fora")
+POINT_CARDS = copas_ai.CardSet.from_str(
+    "2H,3H,4H,5H,6H,7H,8H,9H,TH,JH,QH,KH,AH,QS"
+)
+
+
+# --- the independent reference -------------------------------------------------
+
+
+def brute_force_value(pos, root: int) -> int:
+    """Paranoid minimax value of `pos` for `root`: its final hand score."""
+    if pos.is_over():
+        return pos.score()[root]
+    values = []
+    for card in pos.legal_moves():
+        pos.push(card)
+        values.append(brute_force_value(pos, root))
+        pos.pop()
+    return min(values) if pos.turn == root else max(values)
+
+
+def brute_force_moves(pos) -> dict:
+    """{card: value} for every legal card of the seat to act."""
+    root = pos.turn
+    out = {}
+    for card in pos.legal_moves():
+        pos.push(card)
+        out[card] = brute_force_value(pos, root)
+        pos.pop()
+    return out
+
+
+# --- endgame generators ------------------------------------------------------
+
+
+def _random_policy(pos, rng):
+    return rng.choice(list(pos.legal_moves()))
+
+
+def _hoarding_policy(pos, rng):
+    moves = list(pos.legal_moves())
+    clean = [c for c in moves if c not in POINT_CARDS]
+    return rng.choice(clean or moves)
+
+
+def _feeding_policy(shooter):
+    """The shooter plays its highest card; the others throw points on its tricks."""
+
+    def policy(pos, rng):
+        moves = sorted(pos.legal_moves(), key=lambda c: c.index & 15)
+        if pos.turn == shooter:
+            return moves[-1]
+        trick = pos.trick
+        if trick and any(seat == shooter for seat, _ in trick):
+            points = [c for c in moves if c in POINT_CARDS]
+            if points:
+                return rng.choice(points)
+        return rng.choice(moves)
+
+    return policy
+
+
+def _stacked_deal(rules, rng, shooter):
+    """A deal where `shooter` holds the top spades, hearts and minor-suit cards."""
+    strong = copas_ai.CardSet.from_str("QS,AS,KS,AH,KH,QH,JH,TH,9H,AC,AD,KC,KD")
+    rest = [c for c in rules.deck if c not in strong]
+    rng.shuffle(rest)
+    hands, k = [], 0
+    for seat in range(4):
+        if seat == shooter:
+            hands.append(strong)
+        else:
+            hands.append(copas_ai.CardSet(rest[k : k + 13]))
+            k += 13
+    return hands
+
+
+def make_endgame(variant: str, seed: int, tricks_left: int, kind: str, min_in_trick: int = 0):
+    """A fully known position with `tricks_left` tricks to play, the first of them
+    with min_in_trick..3 cards already down (0: possibly a trick boundary)."""
+    rules = copas_ai.find_variant(variant).rules()
+    rng = random.Random(seed)
+    if kind == "feeding":
+        shooter = rng.randrange(4)
+        hands = _stacked_deal(rules, rng, shooter)
+        policy = _feeding_policy(shooter)
+    else:
+        hands = copas_ai.deal(rules, seed)
+        policy = _hoarding_policy if kind == "hoarding" else _random_policy
+    # hand_no 3: no pass, so the deal is the play.
+    pos = copas_ai.Position(rules, hands, dealer=3, hand_no=3)
+    plays = 52 - 4 * tricks_left + rng.randrange(min_in_trick, 4)
+    while len(pos.moves) < plays:
+        pos.push(policy(pos, rng))
+    return pos
+
+
+def endgames(variant: str, kind: str, tricks_left: int, count: int, base_seed: int, min_in_trick: int = 0):
+    for i in range(count):
+        yield make_endgame(variant, base_seed + 7919 * i + 31 * tricks_left, tricks_left, kind, min_in_trick)
+
+
+# --- the checks ----------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def solver():
+    return _core.Solver(hash_mb=8)
+
+
+def check_position(solver, pos):
+    root = pos.turn
+    want_moves = brute_force_moves(pos)
+    want = min(want_moves.values())
+    assert solver.solve(pos) == want, f"solve: {pos.hands} trick {pos.trick}"
+    got_moves = solver.solve_moves(pos)
+    assert got_moves == want_moves, f"solve_moves: {pos.hands} trick {pos.trick}"
+    assert _core.solve_plain(pos)[0] == want
+    assert pos.turn == root  # the solver works on copies
+
+
+# (kind, tricks left, positions per variant): about 2,400 positions in all. A
+# whole four tricks can cost the pure-Python reference seconds, so the fast set
+# starts those with two or three cards of the first trick down, and the slow set
+# has more, from trick boundaries too.
+CASES = [
+    ("random", 1, 150),
+    ("random", 2, 300),
+    ("random", 3, 200),
+    ("random", 4, 6),
+    ("hoarding", 2, 200),
+    ("hoarding", 3, 100),
+    ("hoarding", 4, 4),
+    ("feeding", 2, 150),
+    ("feeding", 3, 80),
+    ("feeding", 4, 4),
+]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("kind,tricks_left,count", CASES)
+def test_solver_matches_brute_force_minimax(solver, variant, kind, tricks_left, count):
+    """american / copas-fora endgames (random, hoarded points, stacked moon deals):
+    solve and every solve_moves entry equal the independent paranoid minimax."""
+    min_in_trick = 2 if tricks_left == 4 else 0
+    for pos in endgames(variant, kind, tricks_left, count, base_seed=1000, min_in_trick=min_in_trick):
+        check_position(solver, pos)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("kind", ["random", "hoarding", "feeding"])
+def test_solver_matches_brute_force_minimax_four_tricks(solver, variant, kind):
+    """american / copas-fora, four tricks left (or three and part of one): solve and
+    solve_moves equal the independent paranoid minimax."""
+    for pos in endgames(variant, kind, 4, 6, base_seed=5000):
+        check_position(solver, pos)
+
+
+def test_endgame_sets_contain_moon_outcomes():
+    """american / copas-fora: the generated endgames include positions whose value
+    is another seat's moon (26 for the root), and positions where the root, with
+    points already taken, has a card worth 0: its own moon. So both moon paths of
+    the scoring are among those the solver is checked on."""
+    solver = _core.Solver(hash_mb=8)
+    others_moon = root_moon = 0
+    for variant in VARIANTS:
+        for kind in ("hoarding", "feeding"):
+            for pos in endgames(variant, kind, 3, 60, base_seed=1000):
+                others_moon += solver.solve(pos) == 26
+                took_points = pos.points_taken()[pos.turn] > 0
+                root_moon += took_points and 0 in solver.solve_moves(pos).values()
+    assert others_moon >= 20
+    assert root_moon >= 10
+
+
+def test_solver_rejects_a_position_not_in_play():
+    """A hand still passing (american, hand 0 passes left) has no value to solve."""
+    rules = copas_ai.find_variant("american").rules()
+    pos = copas_ai.Position(rules, copas_ai.deal(rules, 1), dealer=3, hand_no=0)
+    with pytest.raises(copas_ai.InvalidPositionError):
+        _core.Solver(hash_mb=1).solve(pos)
+    with pytest.raises(copas_ai.InvalidPositionError):
+        _core.solve_plain(pos)
+
+
+def test_solver_rejects_a_silly_table_size():
+    with pytest.raises(ValueError):
+        _core.Solver(hash_mb=0)
+
+
+def test_table_is_reused_across_calls_and_variants():
+    """One solver alternates american and copas-fora positions (the table is
+    cleared when the rules change) and stays exact, including a repeat solve."""
+    solver = _core.Solver(hash_mb=2)
+    for i in range(40):
+        variant = VARIANTS[i % 2]
+        pos = make_endgame(variant, 500 + i, 3, "random")
+        want = brute_force_value(pos, pos.turn)
+        assert solver.solve(pos) == want
+        assert solver.solve(pos) == want
+
+
+def test_solver_releases_the_gil_and_is_thread_safe():
+    """Two threads share one Solver (calls serialise on its lock) and agree with a
+    single-threaded run."""
+    import threading
+
+    positions = [make_endgame("american", 900 + i, 3, "random") for i in range(30)]
+    expected = [brute_force_value(p, p.turn) for p in positions]
+    solver = _core.Solver(hash_mb=2)
+    results = [None] * len(positions)
+
+    def work(start):
+        for i in range(start, len(positions), 2):
+            results[i] = solver.solve(positions[i])
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == expected
