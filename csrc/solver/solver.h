@@ -14,6 +14,7 @@
 #include <cstdint>
 
 #include "../position.h"
+#include "move_order.h"
 #include "outcome.h"
 #include "solver_rules.h"
 #include "transposition_table.h"
@@ -46,6 +47,8 @@ class Solver {
  private:
   void start(const Position& pos);
   int mtdf(int guess);
+  // The root's cost at the end of a playout of the move ordering's first choices:
+  // where MTD(f) starts.
   int playout_guess();
   // Fail-soft alpha-beta for the root's cost.
   int search(int alpha, int beta);
@@ -54,9 +57,9 @@ class Solver {
     int value;  // fail-soft
     int move;   // the card that gave it, or kNoMove
   };
-  Expansion expand(int alpha, int beta, int first, int shooter);
-  // The seat the others play a moon for in the move ordering, or -1 (see move_order.h).
-  int plan_shooter(const CostRange& range, std::uint32_t candidates, int beta) const;
+  Expansion expand(int alpha, int beta, int first, const MovePlan& plan);
+  // What the move ordering should try first for this window (move_order.h).
+  MovePlan move_plan(const CostRange& range, std::uint32_t candidates, int beta) const;
   int play_out_last_trick();
 
   TranspositionTable table_;
