@@ -31,6 +31,28 @@ PositionBox playing_copy(const PositionBox& b) {
   return b;
 }
 
+// Runs `solve` without the GIL, under the solver's lock and a node limit.
+template <class Solve>
+int with_limit(SolverBox& s, std::uint64_t node_limit, Solve solve) {
+  bool stopped = false;
+  int result = 0;
+  {
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> guard(s.lock);
+    s.solver.set_node_limit(node_limit);
+    try {
+      result = solve();
+    } catch (const solver::Solver::NodeLimitReached&) {
+      stopped = true;
+    }
+  }
+  if (stopped) {
+    PyErr_SetString(PyExc_TimeoutError, ("no result within " + std::to_string(node_limit) + " nodes").c_str());
+    throw py::error_already_set();
+  }
+  return result;
+}
+
 std::size_t table_bytes(double hash_mb) {
   if (!(hash_mb >= 1.0 && hash_mb <= 65536.0))
     throw std::invalid_argument("hash_mb must be between 1 and 65536");
@@ -46,26 +68,22 @@ void register_solver(py::module_& m) {
                         "when it plays for its best score and every other seat plays against it.")
       .def(py::init([](double hash_mb) { return std::make_unique<SolverBox>(table_bytes(hash_mb)); }),
            py::arg("hash_mb") = 64.0, "A solver with a transposition table of hash_mb MiB, allocated once.")
-      .def("solve", [](SolverBox& s, const PositionBox& b) {
+      .def("solve", [](SolverBox& s, const PositionBox& b, std::uint64_t node_limit) {
         PositionBox copy = playing_copy(b);
-        py::gil_scoped_release release;
-        std::lock_guard<std::mutex> guard(s.lock);
-        return s.solver.solve(copy.pos);
-      }, py::arg("position"), "The exact value of the position for the seat to act.")
-      .def("solve_moves", [](SolverBox& s, const PositionBox& b) {
+        return with_limit(s, node_limit, [&] { return s.solver.solve(copy.pos); });
+      }, py::arg("position"), py::arg("node_limit") = 0,
+         "The exact value of the position for the seat to act. With node_limit > 0, raises "
+         "TimeoutError once the search would visit more positions than that.")
+      .def("solve_moves", [](SolverBox& s, const PositionBox& b, std::uint64_t node_limit) {
         PositionBox copy = playing_copy(b);
         Card cards[64];
         int values[64];
-        int n = 0;
-        {
-          py::gil_scoped_release release;
-          std::lock_guard<std::mutex> guard(s.lock);
-          n = s.solver.solve_moves(copy.pos, cards, values);
-        }
+        const int n = with_limit(s, node_limit, [&] { return s.solver.solve_moves(copy.pos, cards, values); });
         py::dict out;
         for (int i = 0; i < n; ++i) out[py::cast(cards[i])] = values[i];
         return out;
-      }, py::arg("position"), "{Card: value} for every legal card of the seat to act.")
+      }, py::arg("position"), py::arg("node_limit") = 0,
+         "{Card: value} for every legal card of the seat to act (node_limit as for solve).")
       .def_property_readonly("nodes", [](const SolverBox& s) { return s.solver.nodes(); },
                              "positions searched by the last call")
       .def_property_readonly("table_bytes", [](const SolverBox& s) { return s.solver.table_bytes(); })

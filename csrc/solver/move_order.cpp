@@ -51,7 +51,8 @@ struct MoveView {
 };
 
 // Plan "points": the root avoids points, the others push points onto it.
-int points_priority(const SolverRules& sr, const Position& pos, int root, const TrickView& t, const MoveView& m) {
+int points_priority(const SolverRules& sr, const Position& pos, int root, bool stop_root_moon, const TrickView& t,
+                    const MoveView& m) {
   const int mover = pos.turn();
   if (t.length == 0) {
     if (mover == root) return (m.top ? 0 : 1000) - 20 * m.cost - m.strength;  // lead under a card of another seat
@@ -67,7 +68,8 @@ int points_priority(const SolverRules& sr, const Position& pos, int root, const 
   }
   if (t.root_played) {
     if (t.winner == root) return m.takes_lead ? -100 - m.strength : 200 + 20 * m.cost + m.strength;  // load its trick
-    return m.strength - 20 * m.cost;  // the trick is not the root's: keep points for later
+    // The trick is not the root's: keep points for later, unless one ends its moon.
+    return m.strength + (stop_root_moon ? 20 : -20) * m.cost;
   }
   if (!m.follows) return 20 * m.cost + m.strength;
   return -m.strength;  // low, so the root may have to win
@@ -119,8 +121,8 @@ int likely_shooter(const SolverRules& sr, const Position& pos, std::uint32_t can
   return best;
 }
 
-int order_moves(const SolverRules& sr, const Position& pos, int root, int shooter, CardSet moves, int first,
-                Card* out) {
+int order_moves(const SolverRules& sr, const Position& pos, int root, const MovePlan& plan, CardSet moves,
+                int first, Card* out) {
   const TrickView t = view_trick(sr, pos, root);
   const CardSet others = others_cards(pos, pos.turn());
   int priority[kMaxMoves];
@@ -133,7 +135,8 @@ int order_moves(const SolverRules& sr, const Position& pos, int root, int shoote
     m.follows = t.length == 0 || m.card.suit() == t.led;
     m.takes_lead = t.length == 0 || (m.follows && m.strength > t.winning_strength);
     m.top = (sr.lane(others, m.card.suit()) & above(m.strength)) == 0;
-    int p = shooter >= 0 ? moon_priority(pos, root, shooter, t, m) : points_priority(sr, pos, root, t, m);
+    int p = plan.shooter >= 0 ? moon_priority(pos, root, plan.shooter, t, m)
+                              : points_priority(sr, pos, root, plan.stop_root_moon, t, m);
     if (m.card.index == first) p = 1 << 20;
     // Insertion sort: a handful of moves.
     int i = n++;

@@ -35,6 +35,8 @@ std::uint32_t moon_candidates(const SolverRules& sr, const Position& pos) {
   return candidates;
 }
 
+int root_moon_cost(const SolverRules& sr) { return sr.cost_sign() * moon_score(sr.rules(), 0, 0, 0); }
+
 int final_cost(const SolverRules& sr, const Position& pos, int root) {
   const RuleSet& r = sr.rules();
   const int plain = sr.points(pos.won(root));

@@ -23,11 +23,16 @@ CardSet cards_in_play(const Position& pos);
 // rules have no moon.
 std::uint32_t moon_candidates(const SolverRules& sr, const Position& pos);
 
+// The root's cost when it shoots the moon itself.
+int root_moon_cost(const SolverRules& sr);
+
 // Cost of the finished hand `pos` for `root` (hand_scores, moon included).
 int final_cost(const SolverRules& sr, const Position& pos, int root);
 
-// The least and greatest final cost `root` can still end with, from the cards
-// still in play and the moon candidates; lo == hi when the hand is decided.
+// Bounds on the value for `root`: the least and greatest final cost it can
+// still end with, from the points in play and the moon candidates, narrowed at
+// trick boundaries by what trick control lets either side force
+// (trick_control.h); lo == hi when the hand is decided.
 struct CostRange {
   int lo;
   int hi;

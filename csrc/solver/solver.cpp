@@ -23,9 +23,9 @@ Solver::Solver(std::size_t table_bytes) : table_(table_bytes) {}
 
 void Solver::start(const Position& pos) {
   if (!have_rules_ || !rules_.same_play(pos.rules())) {
+    if (have_rules_) table_.clear();  // entries are facts about the old rules
     rules_ = SolverRules(pos.rules());
     have_rules_ = true;
-    table_.clear();  // entries are facts about the old rules
   }
   pos_ = pos;
   root_ = pos.turn();
@@ -69,7 +69,7 @@ int Solver::playout_guess() {
   int plays = 0;
   while (pos_.phase() == Phase::kPlaying) {
     Card order[kMaxMoves];
-    order_moves(rules_, pos_, root_, -1, run_representatives(rules_, pos_.legal_moves(), cards_in_play(pos_)),
+    order_moves(rules_, pos_, root_, MovePlan{}, run_representatives(rules_, pos_.legal_moves(), cards_in_play(pos_)),
                 TranspositionTable::kNoMove, order);
     pos_.play(order[0]);
     ++plays;
@@ -105,18 +105,18 @@ int Solver::play_out_last_trick() {
 }
 
 int Solver::search(int alpha, int beta) {
-  ++nodes_;
+  if (++nodes_ > node_limit_) throw NodeLimitReached{};
   if (pos_.phase() == Phase::kOver) return final_cost(rules_, pos_, root_);
   const std::uint32_t candidates = moon_candidates(rules_, pos_);
   const CostRange range = reachable_costs(rules_, pos_, root_, candidates);
   if (range.lo >= beta || range.lo == range.hi) return range.lo;
   if (range.hi <= alpha) return range.hi;
   if (last_trick(pos_)) return play_out_last_trick();
-  const int shooter = plan_shooter(range, candidates, beta);
+  const MovePlan plan = move_plan(range, candidates, beta);
   // The table is used at trick boundaries, after the first trick (whose forced
   // opening card the key does not describe).
   if (pos_.trick_length() != 0 || pos_.tricks_done() == 0)
-    return expand(alpha, beta, TranspositionTable::kNoMove, shooter).value;
+    return expand(alpha, beta, TranspositionTable::kNoMove, plan).value;
 
   const PositionKey key(rules_, pos_, root_, candidates);
   // Cost already fixed by the past, when the table stores the rest of the hand alone.
@@ -129,7 +129,7 @@ int Solver::search(int alpha, int beta) {
     if (hi <= alpha) return hi;
     if (e->move != TranspositionTable::kNoMove) first = key.absolute_card(e->move).index;
   }
-  const Expansion x = expand(alpha, beta, first, shooter);
+  const Expansion x = expand(alpha, beta, first, plan);
   // Fail-soft: below the window the value is at most x.value, above it at least.
   const int lower = x.value > alpha ? x.value - offset : INT16_MIN;
   const int upper = x.value < beta ? x.value - offset : INT16_MAX;
@@ -138,17 +138,19 @@ int Solver::search(int alpha, int beta) {
   return x.value;
 }
 
-int Solver::plan_shooter(const CostRange& range, std::uint32_t candidates, int beta) const {
+MovePlan Solver::move_plan(const CostRange& range, std::uint32_t candidates, int beta) const {
+  MovePlan plan;
   const std::uint32_t others = candidates & ~(1u << root_);
   // Only a moon of another seat can take the root's cost up to beta.
-  if (!others || range.without_moon_hi >= beta) return -1;
-  return likely_shooter(rules_, pos_, others);
+  if (others && range.without_moon_hi < beta) plan.shooter = likely_shooter(rules_, pos_, others);
+  plan.stop_root_moon = (candidates >> root_ & 1) && root_moon_cost(rules_) < beta;
+  return plan;
 }
 
-Solver::Expansion Solver::expand(int alpha, int beta, int first, int shooter) {
+Solver::Expansion Solver::expand(int alpha, int beta, int first, const MovePlan& plan) {
   const CardSet in_play = cards_in_play(pos_);
   Card order[kMaxMoves];
-  const int n = order_moves(rules_, pos_, root_, shooter,
+  const int n = order_moves(rules_, pos_, root_, plan,
                             run_representatives(rules_, pos_.legal_moves(), in_play), first, order);
   const bool minimising = pos_.turn() == root_;
   int best = minimising ? INT16_MAX : INT16_MIN;

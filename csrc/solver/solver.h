@@ -14,6 +14,7 @@
 #include <cstdint>
 
 #include "../position.h"
+#include "move_order.h"
 #include "outcome.h"
 #include "solver_rules.h"
 #include "transposition_table.h"
@@ -25,11 +26,18 @@ class Solver {
   // `table_bytes` of transposition table, allocated here once.
   explicit Solver(std::size_t table_bytes = std::size_t{64} << 20);
 
+  // Thrown when a solve would search more positions than its node limit allows.
+  struct NodeLimitReached {};
+
   // Paranoid value of `pos` (phase kPlaying) for the seat to act.
   int solve(const Position& pos);
   // Value of each legal card of the seat to act (the root seat's final score
   // after playing it): writes the cards lowest first and returns their number.
   int solve_moves(const Position& pos, Card* cards, int* values);
+
+  // The most positions one solve or solve_moves may search (0: no limit);
+  // beyond it the call throws NodeLimitReached (the table keeps what it learnt).
+  void set_node_limit(std::uint64_t nodes) { node_limit_ = nodes ? nodes : UINT64_MAX; }
 
   // Positions searched by the last solve or solve_moves.
   std::uint64_t nodes() const { return nodes_; }
@@ -39,6 +47,8 @@ class Solver {
  private:
   void start(const Position& pos);
   int mtdf(int guess);
+  // The root's cost at the end of a playout of the move ordering's first choices:
+  // where MTD(f) starts.
   int playout_guess();
   // Fail-soft alpha-beta for the root's cost.
   int search(int alpha, int beta);
@@ -47,9 +57,9 @@ class Solver {
     int value;  // fail-soft
     int move;   // the card that gave it, or kNoMove
   };
-  Expansion expand(int alpha, int beta, int first, int shooter);
-  // The seat the others play a moon for in the move ordering, or -1 (see move_order.h).
-  int plan_shooter(const CostRange& range, std::uint32_t candidates, int beta) const;
+  Expansion expand(int alpha, int beta, int first, const MovePlan& plan);
+  // What the move ordering should try first for this window (move_order.h).
+  MovePlan move_plan(const CostRange& range, std::uint32_t candidates, int beta) const;
   int play_out_last_trick();
 
   TranspositionTable table_;
@@ -58,6 +68,7 @@ class Solver {
   Position pos_;
   int root_ = 0;
   std::uint64_t nodes_ = 0;
+  std::uint64_t node_limit_ = UINT64_MAX;
 };
 
 }  // namespace copas::solver
