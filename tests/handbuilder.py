@@ -20,6 +20,13 @@ def cards(text: str) -> ca.CardSet:
     return ca.CardSet.from_str(text or "-")
 
 
+# Card sets the rule tests of both variants name.
+CLUBS, DIAMONDS, HEARTS, SPADES = (ca.CardSet.suit(s) for s in range(4))
+QS = cards("QS")
+PENALTY = HEARTS | QS
+DECK = ca.CardSet.full_deck()
+
+
 def build_deal(spec: dict[int, str], voids: dict[int, str] | None = None) -> list[ca.CardSet]:
     """Four 13-card hands: each seat gets the cards its spec names; the rest of the deck
     is dealt deterministically (in C, D, H, S then rank order) to the seat with the most

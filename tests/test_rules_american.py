@@ -9,6 +9,13 @@ import random
 
 import pytest
 from handbuilder import (
+    CLUBS,
+    DECK,
+    DIAMONDS,
+    HEARTS,
+    PENALTY,
+    QS,
+    SPADES,
     MOON_DEAL,
     MOON_PLAY,
     NEAR_MOON_PLAY,
@@ -22,10 +29,6 @@ from handbuilder import (
 import copas_ai as ca
 
 VARIANT = "american"
-CLUBS, DIAMONDS, HEARTS, SPADES = (ca.CardSet.suit(s) for s in range(4))
-QS = cards("QS")
-PENALTY = HEARTS | QS
-DECK = ca.CardSet.full_deck()
 
 
 def rules():

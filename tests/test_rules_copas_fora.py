@@ -9,6 +9,13 @@ import random
 
 import pytest
 from handbuilder import (
+    CLUBS,
+    DECK,
+    DIAMONDS,
+    HEARTS,
+    PENALTY,
+    QS,
+    SPADES,
     CF3_DEAL,
     MOON_DEAL,
     MOON_PLAY,
@@ -23,10 +30,6 @@ from handbuilder import (
 import copas_ai as ca
 
 VARIANT = "copas-fora"
-CLUBS, DIAMONDS, HEARTS, SPADES = (ca.CardSet.suit(s) for s in range(4))
-QS = cards("QS")
-PENALTY = HEARTS | QS
-DECK = ca.CardSet.full_deck()
 TWELVE_HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
 
 
