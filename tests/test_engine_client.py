@@ -90,7 +90,7 @@ def test_client_referees_a_trick_with_our_engine_from_core_positions():
     pos = ca.Position(rules, HANDS, dealer=3, hand_no=3)
     with SimpleEngine.popen(ENGINE_CMD) as engine:
         assert engine.id["name"] == "copas_ai"
-        assert {v.id for v in engine.variants()} == set(ca.variant_ids())
+        assert {v.id for v in engine.variants()} == set(ca.catalogue_ids())
         for _ in range(6):
             legal = engine.legal(pos, variant="american")
             assert legal.moves == list(pos.legal_moves())

@@ -24,7 +24,7 @@ def test_copas_lists_id_and_every_option_then_copasok():
     assert out[-1] == "copasok"
     options = {line.split()[2]: line for line in out if line.startswith("option ")}
     assert options["Variant"] == ("option name Variant type combo default american "
-                                  + " ".join(f"var {v}" for v in ca.variant_ids()))
+                                  + " ".join(f"var {v}" for v in ca.catalogue_ids()))
     assert options["Threads"].startswith("option name Threads type spin default 1 min 1 max ")
     assert options["Hash"].startswith("option name Hash type spin default 64 min 1 max ")
     assert options["Seed"].startswith("option name Seed type spin default 0 min 0 max ")
@@ -38,7 +38,7 @@ def test_variants_lists_the_registry_then_variantsok():
     assert out[-1] == "variantsok"
     assert out[:-1] == [
         f"variant {v.id} players {v.min_players}-{v.max_players} goal {v.goal} name {v.name}"
-        for v in map(ca.find_variant, ca.variant_ids())
+        for v in map(ca.find_variant, ca.catalogue_ids())
     ]
     assert out[0] == "variant american players 4-4 goal low name American Hearts (4 players, Q♠)"
 
@@ -61,7 +61,7 @@ def test_unknown_command_is_one_error_line():
                                                             "'99999999999999999999999'"),
     ("setoption name MultiMove value maybe", "option MultiMove is true or false, not 'maybe'"),
     ("setoption name Algorithm value alphabeta", "option Algorithm is one of auto, ismcts, pimc, not 'alphabeta'"),
-    ("setoption name Variant value chess", "option Variant is one of american, copas-fora, not 'chess'"),
+    ("setoption name Variant value chess", "option Variant: unknown variant 'chess'; known: american, copas-fora"),
     ("setoption name Threads", "option Threads needs a value"),
     ("setoption value 3", "expected setoption name <Name> [value <value>]"),
     ("setoption name", "option name missing"),

@@ -22,7 +22,16 @@ from copas_ai._core import (
     random_hands,
 )
 from copas_ai.search import Limit, Searcher, SearchResult, world_from_view
-from copas_ai.variants import Variant, VariantNotFoundError, find_variant, variant_ids
+from copas_ai.variants import (
+    Variant,
+    VariantNotFoundError,
+    VariantOption,
+    catalogue_ids,
+    find_option,
+    find_variant,
+    option_ids,
+    variant_ids,
+)
 
 __version__ = "0.1.0"
 
@@ -41,6 +50,10 @@ __all__ = [
     "TieRule",
     "Variant",
     "VariantNotFoundError",
+    "VariantOption",
+    "catalogue_ids",
+    "find_option",
+    "option_ids",
     "Limit",
     "SearchResult",
     "Searcher",

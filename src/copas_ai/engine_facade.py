@@ -33,7 +33,7 @@ from copas_ai.position_text import (
     parse_position,
 )
 from copas_ai.search import Limit, MoveStat, SearchResult, Searcher
-from copas_ai.variants import variant_ids
+from copas_ai.variants import catalogue_ids, find_variant
 
 log = logging.getLogger("copas_ai.engine")
 
@@ -82,6 +82,9 @@ class OptionSpec:
     low: int | None = None
     high: int | None = None
     choices: tuple[str, ...] = ()
+    # For a combo whose values are open-ended (variant ids with options): returns the
+    # canonical value or raises ValueError; the listed choices are then examples.
+    canonical: Callable[[str], str] | None = None
 
     def parse(self, value: str | None) -> Any:
         """The value of `setoption name <Name> value <value>`; EngineError if bad."""
@@ -100,6 +103,11 @@ class OptionSpec:
             if not self.low <= number <= self.high:
                 raise EngineError(f"option {self.name} is {self.low}..{self.high}, not {number}")
             return number
+        if self.canonical is not None:
+            try:
+                return self.canonical(text)
+            except ValueError as exc:
+                raise EngineError(f"option {self.name}: {exc}") from None
         if text.lower() not in self.choices:
             raise EngineError(f"option {self.name} is one of {', '.join(self.choices)}, not '{text}'")
         return text.lower()
@@ -107,7 +115,8 @@ class OptionSpec:
 
 def option_specs() -> list[OptionSpec]:
     return [
-        OptionSpec("Variant", "combo", "variant", "american", choices=tuple(variant_ids())),
+        OptionSpec("Variant", "combo", "variant", "american", choices=tuple(catalogue_ids()),
+                   canonical=lambda text: find_variant(text).id),
         OptionSpec("Threads", "spin", "threads", 1, 1, 256),
         OptionSpec("Hash", "spin", "hash_mb", 64, 1, 65536),
         OptionSpec("Seed", "spin", "seed", 0, 0, 2**31 - 1),

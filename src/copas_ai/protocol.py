@@ -28,7 +28,7 @@ from copas_ai.engine_facade import (
 )
 from copas_ai.position_text import PositionTextError
 from copas_ai.search import Limit
-from copas_ai.variants import find_variant, variant_ids
+from copas_ai.variants import catalogue_ids, find_variant
 
 log = logging.getLogger("copas_ai.protocol")
 
@@ -179,7 +179,7 @@ class CepLoop:
 
     def _variants(self, args: list[str]) -> None:
         lines = []
-        for vid in variant_ids():
+        for vid in catalogue_ids():
             v = find_variant(vid)
             lines.append(f"variant {v.id} players {v.min_players}-{v.max_players} goal {v.goal} name {v.name}")
         lines.append("variantsok")

@@ -1,119 +1,117 @@
-"""The variant registry: id -> RuleSet, following ../shared/VARIANTS.md.
+"""The variant registry: ids -> RuleSet, following ../shared/VARIANTS.md.
 
-Each variant is data: a function that fills a RuleSet. The core decides every
-rule from those fields; nothing here plays or scores a card.
+A variant id is a base id, optionally followed by options (§0.4):
+`copas-fora+qs-forced+reverse-moon=conditional`. The base variants and the
+options are declared as data by the family modules; this module assembles them,
+parses ids and gives each combination one canonical id (options in registry
+order), so equal rules always carry the same name.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from copas_ai import options_play, options_scoring, variants_base
+from copas_ai._core import RuleSet
+from copas_ai.variant_types import Variant, VariantNotFoundError, VariantOption
 
-from copas_ai._core import Card, CardSet, FirstLead, Goal, HeartsBreak, MoonRule, RuleSet, TieRule
+__all__ = ["Variant", "VariantNotFoundError", "VariantOption", "find_variant", "variant_ids",
+           "option_ids", "find_option", "catalogue_ids"]
 
-
-class VariantNotFoundError(ValueError):
-    """Raised by find_variant for an unknown id, naming the ids that exist."""
-
-
-@dataclass(frozen=True)
-class Variant:
-    id: str
-    name: str
-    min_players: int
-    max_players: int
-    default_players: int
-    goal: str  # "low" or "high": which end of the totals wins
-    source: str  # where VARIANTS.md takes it from
-    _build: Callable[[int], RuleSet]
-
-    def rules(self, players: int | None = None) -> RuleSet:
-        """The RuleSet for `players` seats (the variant's usual count by default)."""
-        n = self.default_players if players is None else players
-        if not self.min_players <= n <= self.max_players:
-            raise ValueError(
-                f"variant {self.id} is for {self.min_players}-{self.max_players} players, not {n}"
-            )
-        return self._build(n)
-
-
-_HEARTS = CardSet.suit(2)
-_QS = Card.from_str("QS")
-
-
-def _penalty_game(players: int) -> RuleSet:
-    """What American Hearts and Copas Fora share: 52 cards, A high, hearts 1 and the
-    Q♠ 13 (26 in all), the L/R/A/none pass of 3 cards, the 2♣ holder leads it, no
-    penalty card on trick 1, the moon (all 26 points) gives the others +26, and the
-    match ends at 100 with the lowest total winning."""
-    r = RuleSet()
-    r.players = players
-    r.hand_size = 52 // players
-    points = {card: 1 for card in _HEARTS}
-    points[_QS] = 13
-    r.card_points = points
-    r.point_cards = _HEARTS | CardSet([_QS])
-    r.pass_cycle = [("left", 3), ("right", 3), ("across", 3), ("none", 0)]
-    r.first_lead = FirstLead.HOLDER_OF_CARD
-    r.first_lead_card = Card.from_str("2C")
-    r.must_lead_first_card = True
-    r.first_trick_banned = r.point_cards
-    r.moon = MoonRule.OTHERS_PLUS
-    r.moon_cards = r.point_cards
-    r.moon_value = 26
-    r.goal = Goal.LOW
-    r.target = 100
-    return r
-
-
-def _american(players: int) -> RuleSet:
-    # S004 / VARIANTS.md §21: B2 (a heart discarded in an earlier trick; the Q♠ does
-    # not break), leads only; a hand of only penalty cards may play any of them on
-    # trick 1 (no R2 filter runs first, so the first-trick fallback keeps them all);
-    # A54b: a heart led from an all-hearts hand breaks too; ties share the win.
-    r = _penalty_game(players)
-    r.hearts_break = HeartsBreak.HEART_DISCARDED
-    r.lead_needs_broken = True
-    r.discard_needs_broken = False
-    r.led_heart_breaks = True
-    r.tie_rule = TieRule.SHARED
-    return r
-
-
-def _copas_fora(players: int) -> RuleSet:
-    # S000 L1-43 / VARIANTS.md §2: B1 (any off-suit card in an earlier trick) bars
-    # both leading (R3) and discarding (R2) hearts; R2 runs before the trick-1 ban,
-    # so hearts + Q♠ leaves only the Q♠ (X2, A8); ties play extra hands (A11).
-    r = _penalty_game(players)
-    r.hearts_break = HeartsBreak.OFF_SUIT_PLAYED
-    r.lead_needs_broken = True
-    r.discard_needs_broken = True
-    r.tie_rule = TieRule.EXTRA_HANDS
-    return r
-
-
-_REGISTRY: dict[str, Variant] = {
-    v.id: v
-    for v in (
-        Variant("american", "American Hearts (4 players, Q♠)", 4, 4, 4, "low",
-                "seeds/004, VARIANTS.md §21", _american),
-        Variant("copas-fora", "Copas Fora", 4, 4, 4, "low",
-                "seeds/000 L1-43, VARIANTS.md §2", _copas_fora),
-    )
-}
+_VARIANTS: dict[str, Variant] = {v.id: v for v in variants_base.VARIANTS}
+_OPTIONS: dict[str, VariantOption] = {o.id: o for o in (*options_play.OPTIONS, *options_scoring.OPTIONS)}
 
 
 def variant_ids() -> list[str]:
-    """Every registered variant id, in registry order."""
-    return list(_REGISTRY)
+    """Every base variant id, in registry order."""
+    return list(_VARIANTS)
+
+
+def option_ids() -> list[str]:
+    """Every option id, in registry order (the canonical order inside an id)."""
+    return list(_OPTIONS)
+
+
+def find_option(option_id: str) -> VariantOption:
+    try:
+        return _OPTIONS[option_id]
+    except KeyError:
+        raise VariantNotFoundError(
+            f"unknown option '{option_id}'; known: {', '.join(_OPTIONS) or 'none'}") from None
+
+
+def catalogue_ids() -> list[str]:
+    """What the protocol's `variants` lists: each base, then each option on each
+    base the seeds say it applies to."""
+    ids = list(_VARIANTS)
+    for option in _OPTIONS.values():
+        ids += [f"{base}+{option.id}" for base in option.family if base in _VARIANTS]
+    return ids
 
 
 def find_variant(name: str) -> Variant:
-    """The variant with this id (case-insensitive); raises VariantNotFoundError."""
-    key = name.strip().lower()
+    """The variant with this id (case-insensitive), options included; raises
+    VariantNotFoundError naming what is wrong."""
+    base_id, *tokens = name.strip().lower().split("+")
     try:
-        return _REGISTRY[key]
+        base = _VARIANTS[base_id]
     except KeyError:
         raise VariantNotFoundError(
-            f"unknown variant '{name}'; known: {', '.join(_REGISTRY)}"
-        ) from None
+            f"unknown variant '{base_id}'; known: {', '.join(_VARIANTS)}") from None
+    if not tokens:
+        return base
+    chosen = _parse_options(name, tokens)
+    _check_combination(name, chosen)
+    ordered = [(option, chosen[option.id]) for option in _OPTIONS.values() if option.id in chosen]
+    return _combine(base, ordered)
+
+
+def _parse_options(name: str, tokens: list[str]) -> dict[str, str | None]:
+    chosen: dict[str, str | None] = {}
+    for token in tokens:
+        option_id, has_value, value = token.partition("=")
+        option = find_option(option_id)
+        if option_id in chosen:
+            raise VariantNotFoundError(f"variant '{name}': option {option_id} given twice")
+        if has_value and not option.values:
+            raise VariantNotFoundError(f"variant '{name}': option {option_id} takes no value")
+        if has_value and not value:
+            raise VariantNotFoundError(f"variant '{name}': option {option_id}= needs {option.values}")
+        chosen[option_id] = value if has_value else None
+    return chosen
+
+
+def _check_combination(name: str, chosen: dict[str, str | None]) -> None:
+    for option_id in chosen:
+        option = _OPTIONS[option_id]
+        missing = [r for r in option.requires if r not in chosen]
+        if missing:
+            raise VariantNotFoundError(
+                f"variant '{name}': option {option_id} requires {', '.join(missing)}")
+        clash = [c for c in option.conflicts if c in chosen]
+        if clash:
+            raise VariantNotFoundError(
+                f"variant '{name}': option {option_id} cannot be combined with {', '.join(clash)}")
+
+
+def _combine(base: Variant, ordered: list[tuple[VariantOption, str | None]]) -> Variant:
+    tokens = tuple(option.id if value is None else f"{option.id}={value}" for option, value in ordered)
+
+    def build(players: int) -> RuleSet:
+        rules = base.rules(players)
+        for option, value in ordered:
+            option.apply(rules, value)
+        return rules
+
+    variant = Variant(
+        id="+".join((base.id, *tokens)),
+        name=f"{base.name} + " + ", ".join(option.name for option, _ in ordered),
+        min_players=base.min_players, max_players=base.max_players,
+        default_players=base.default_players, goal=base.goal,
+        source=base.source + "; " + ", ".join(f"{o.id}: {o.source}" for o, _ in ordered),
+        _build=build, base=base.id, options=tokens,
+        unverified=tuple(option.id for option, _ in ordered if base.id not in option.family),
+    )
+    try:
+        variant.rules()  # a bad value is refused when the id is read, not later
+    except ValueError as exc:
+        raise VariantNotFoundError(f"variant '{variant.id}': {exc}") from None
+    return variant

@@ -1,0 +1,59 @@
+"""What a variant and a variant option are: data that fills a RuleSet.
+
+The registry (copas_ai.variants) assembles the variants and options that the
+family modules declare; nothing here plays or scores a card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from copas_ai._core import RuleSet
+
+
+class VariantNotFoundError(ValueError):
+    """An unknown variant id, or an option that does not exist or does not fit it."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    id: str  # canonical: "base" or "base+option+option=value" in registry order
+    name: str
+    min_players: int
+    max_players: int
+    default_players: int
+    goal: str  # "low" or "high": which end of the totals wins
+    source: str  # where VARIANTS.md takes it from
+    _build: Callable[[int], RuleSet]
+    base: str = ""  # the base variant id ("" means the id itself)
+    options: tuple[str, ...] = ()  # applied option tokens, canonical order
+    # Options the seeds do not say apply to this base (VARIANTS.md §0.4: allowed, flagged).
+    unverified: tuple[str, ...] = ()
+
+    def rules(self, players: int | None = None) -> RuleSet:
+        """The RuleSet for `players` seats (the variant's usual count by default)."""
+        n = self.default_players if players is None else players
+        if not self.min_players <= n <= self.max_players:
+            raise ValueError(
+                f"variant {self.id} is for {self.min_players}-{self.max_players} players, not {n}"
+            )
+        return self._build(n)
+
+
+@dataclass(frozen=True)
+class VariantOption:
+    """`<variant>+<id>` or `<variant>+<id>=<value>` (VARIANTS.md §0.4).
+
+    `apply(rules, value)` changes the RuleSet in place; `value` is the text after
+    '=' or None, and a bad value raises ValueError naming what is accepted.
+    """
+
+    id: str
+    name: str  # short human description, e.g. "Q♠ forced on the first void"
+    source: str  # VARIANTS.md section
+    family: tuple[str, ...]  # base variants the seeds say it applies to
+    apply: Callable[[RuleSet, str | None], None]
+    values: str = ""  # what may follow '=' (help text); "" = takes no value
+    requires: tuple[str, ...] = ()  # options that must also be present
+    conflicts: tuple[str, ...] = field(default=())  # options that cannot be combined with it
