@@ -1,5 +1,5 @@
-// Random deals and random passes, shared by the match flow, the playout
-// benchmark and (later) the search's world sampler.
+// Random deals and random passes, shared by the match flow and the playout
+// benchmark (the search's world sampler deals by its own exact method).
 #pragma once
 
 #include <cstdint>

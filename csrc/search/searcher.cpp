@@ -97,7 +97,6 @@ SearchResult Searcher::run(const Position& position, int seat, Algorithm algorit
       solvers_.push_back(std::make_unique<solver::Solver>(share(options_)));
   }
   std::vector<std::vector<MoveStats>> per_thread(static_cast<std::size_t>(threads));
-  std::vector<std::unique_ptr<PassSearch>> pass_searches(static_cast<std::size_t>(threads));
   auto work = [&](int t) {
     Rng rng(seed + 0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(t));
     // Split an iteration cap evenly; the first threads take the remainder.
@@ -105,8 +104,7 @@ SearchResult Searcher::run(const Position& position, int seat, Algorithm algorit
     if (cap >= 0) mine = cap / threads + (t < cap % threads ? 1 : 0);
     auto& stats = per_thread[static_cast<std::size_t>(t)];
     if (passing) {
-      pass_searches[static_cast<std::size_t>(t)] = std::make_unique<PassSearch>(root, seat);
-      PassSearch& ps = *pass_searches[static_cast<std::size_t>(t)];
+      PassSearch ps(root, seat);
       ps.run(sampler, options_.ismcts, control_, rng, mine);
       stats = ps.stats();
     } else if (algorithm == Algorithm::kPimc) {
