@@ -4,6 +4,7 @@ the loss and verdict of each, the JSON report against its schema, the CLI."""
 from __future__ import annotations
 
 import copy
+import io
 import json
 import pathlib
 import subprocess
@@ -14,6 +15,7 @@ import pytest
 import copas_ai as ca
 from copas_ai.analyse import AnalysisSettings, analyse, decision_points, view_world
 from copas_ai.cli import main
+from copas_ai.progress import ProgressBar
 from copas_ai.record import read_record, replay
 from copas_ai.report import report_json
 from copas_ai.search import Limit
@@ -198,3 +200,20 @@ def test_plot_writes_a_png(tmp_path):
     png = tmp_path / "loss.png"
     assert main(["analyse", str(HEURISTIC_HAND), "--iterations", "100", "--dd-trick", "0", "--plot", str(png)]) == 0
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_draws_decisions_and_time_left_only_on_a_terminal():
+    terminal, pipe = _Terminal(), io.StringIO()
+    for stream in (terminal, pipe):
+        bar = ProgressBar(stream)
+        for done in range(4):
+            bar.update(done, 3)
+    assert pipe.getvalue() == ""
+    text = terminal.getvalue()
+    assert "\r[" in text and "0/3 decisions, --:-- left" in text
+    assert "3/3 decisions, 00:00 left" in text and text.endswith("\n")

@@ -98,6 +98,8 @@ BROKEN = [
      "hand 1, deal: impossible deal: seat 0 holds 12 cards, not 13"),
     ("pass of a card not held", _set(["hands", 0, "passes", 0], ["2C", "AC", "9C"]),
      "hand 1, passes of seat 0: seat 0 does not hold"),
+    ("pass of too few cards", _set(["hands", 0, "passes", 0], HAND["passes"][0][:2]),
+     "hand 1, passes of seat 0: a pass is 3 cards, not 2"),
     ("passes missing", _set(["hands", 0, "passes"], None), "hand 1, passes: missing: this hand passes before play"),
     ("illegal play", _set(["hands", 0, "plays", 1], "AD"), "hand 1, play 2 (AD): must follow suit (clubs led)"),
     ("play of a card not held", _set(["hands", 0, "plays", 1], "2D"), "hand 1, play 2 (2D): seat 2 does not hold 2D"),
@@ -117,6 +119,13 @@ def test_american_broken_record_is_refused_with_hand_play_and_reason(name, edit,
     with pytest.raises(RecordError) as caught:
         read_record(_broken(FULL, edit))
     assert str(caught.value).startswith(message)
+
+
+def test_american_passes_in_the_fourth_hand_which_has_none_are_refused():
+    data = selfplay("american", ["random"], hands=4, seed=1)
+    data["hands"][3]["passes"] = data["hands"][2]["passes"]
+    with pytest.raises(RecordError, match=r"^hand 4, passes: this hand has no pass$"):
+        read_record(data)
 
 
 def test_not_json_is_a_record_error():

@@ -5,6 +5,7 @@ matplotlib is the optional extra `plot` (pip install "copas_ai[plot]")."""
 from __future__ import annotations
 
 from copas_ai.analyse import Analysis
+from copas_ai.verdict import THRESHOLDS
 
 
 class PlotUnavailableError(RuntimeError):
@@ -23,7 +24,8 @@ def require_matplotlib():
 
 def plot_losses(analysis: Analysis, path: str) -> None:
     """Writes a PNG: x = the decision's place in the match, y = its loss, one
-    series per player, dotted lines where a hand starts."""
+    series per player, dotted lines where a hand starts, dashed lines at the
+    verdict thresholds."""
     require_matplotlib().use("Agg")  # files only: no display needed
     from matplotlib import pyplot as plt
 
@@ -34,6 +36,10 @@ def plot_losses(analysis: Analysis, path: str) -> None:
             starts.setdefault(d.hand, index)
         for index in starts.values():
             axes.axvline(index, color="0.85", linestyle=":", linewidth=1)
+        for name, points in THRESHOLDS.items():
+            axes.axhline(points, color="0.7", linestyle="--", linewidth=0.8)
+            axes.annotate(name, (0, points), xycoords=("axes fraction", "data"), fontsize="x-small", color="0.5",
+                          xytext=(2, 2), textcoords="offset points")
         for player in analysis.players:
             points = [(i, d.loss) for i, d in enumerate(analysis.decisions) if d.seat == player.seat]
             if points:

@@ -233,7 +233,7 @@ def _read_hand(record: GameRecord, index: int, hand: Any) -> HandRecord:
 def _apply_passes(position: Position, value: Any, has_plays: bool, number: int) -> list[CardSet] | None:
     if not position.pass_plan:
         if value is not None:
-            raise RecordError(f"hand {number} has no pass in this variant", hand=number, where="passes")
+            raise RecordError("this hand has no pass", hand=number, where="passes")
         return None
     if value is None:
         if has_plays:
