@@ -78,7 +78,7 @@ def test_american_engine_played_hands_show_almost_no_loss_for_the_engine_seats()
         engine = [p for p in players if p.seat in (0, 2)]
         heuristic = [p for p in players if p.seat in (1, 3)]
         for p in engine:
-            assert p.mean_loss < 0.25, (seed, p)
+            assert p.mean_loss < 0.3, (seed, p)
             assert p.verdicts[MISTAKE] == p.verdicts[BLUNDER] == 0, (seed, p)
         assert sum(p.total_loss for p in engine) < sum(p.total_loss for p in heuristic)
 

@@ -119,7 +119,8 @@ class DecisionPoint:
     moves: list[tuple[int, Card]]
 
 
-ProgressCallback = Callable[[int, int], None]
+# (decisions done, decisions in all, share of the search time spent so far)
+ProgressCallback = Callable[[int, int, float], None]
 
 
 def selected_hands(record: GameRecord, settings: AnalysisSettings) -> list[HandRecord]:
@@ -193,26 +194,35 @@ def double_dummy(record: GameRecord, hand: HandRecord, solver: Solver, trick: in
     return values
 
 
+def _work(point: DecisionPoint, settings: AnalysisSettings) -> int:
+    """A decision's share of the search time, in cards: a pass gets pass_scale times the limit."""
+    return settings.pass_scale if point.trick is None else 1
+
+
 def analyse(record: GameRecord, settings: AnalysisSettings, on_progress: ProgressCallback | None = None) -> Analysis:
     """Judges every selected decision and sums them up per player."""
     if settings.seed == 0:
         raise ValueError("seed 0 means random; analysis needs a fixed seed")
     hands = selected_hands(record, settings)
-    total = sum(1 for hand in hands for _ in decision_points(record, hand, settings.seats))
+    points = [list(decision_points(record, hand, settings.seats)) for hand in hands]
+    total = sum(len(hand_points) for hand_points in points)
+    work_total = sum(_work(p, settings) for hand_points in points for p in hand_points) or 1
     searcher = Searcher(threads=settings.threads, seed=settings.seed, algorithm=settings.algorithm)
     dd_trick = settings.double_dummy_trick
     solver = Solver() if dd_trick is not None else None
     analysis = Analysis(record, settings)
-    for hand in hands:
-        for point in decision_points(record, hand, settings.seats):
+    work_done = 0
+    for hand, hand_points in zip(hands, points):
+        for point in hand_points:
             if on_progress:
-                on_progress(len(analysis.decisions), total)
+                on_progress(len(analysis.decisions), total, work_done / work_total)
             analysis.decisions.append(judge(record, point, searcher, settings))
+            work_done += _work(point, settings)
         dd = (double_dummy(record, hand, solver, dd_trick, settings.double_dummy_nodes) if solver
               else [None] * record.players)
         analysis.hands.append(HandResult(hand.hand_no + 1, hand.dealer, list(hand.score), record.finished(hand), dd))
     if on_progress:
-        on_progress(total, total)
+        on_progress(total, total, 1.0)
     analysis.players = summarise(record, analysis)
     return analysis
 

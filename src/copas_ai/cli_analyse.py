@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 
@@ -85,9 +86,14 @@ def run(args: argparse.Namespace) -> int:
     except (RecordError, ValueError, PlotUnavailableError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    if args.json:
-        json.dump(report_json(analysis), sys.stdout, indent=1)
-        sys.stdout.write("\n")
-    else:
-        write_text(analysis, sys.stdout)
+    try:
+        if args.json:
+            json.dump(report_json(analysis), sys.stdout, indent=1)
+            sys.stdout.write("\n")
+        else:
+            write_text(analysis, sys.stdout)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader (`| head`) left: end quietly, as the Python docs advise.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0

@@ -22,11 +22,15 @@ class ProgressBar:
     def enabled(self) -> bool:
         return self._enabled
 
-    def update(self, done: int, total: int) -> None:
+    def update(self, done: int, total: int, work: float | None = None) -> None:
+        """`done` of `total` items; `work` is the share of the time they take that
+        is spent (default done / total), for the time left."""
         if not self._enabled:
             return
+        if work is None:
+            work = done / total if total else 1.0
         elapsed = time.monotonic() - self._start
-        left = elapsed / done * (total - done) if done else None
+        left = elapsed / work * (1.0 - work) if work > 0 else None
         filled = WIDTH * done // total if total else WIDTH
         eta = "--:--" if left is None else f"{int(left) // 60:02d}:{int(left) % 60:02d}"
         self._stream.write(f"\r[{'#' * filled}{'.' * (WIDTH - filled)}] {done}/{total} {self._label}, {eta} left ")
