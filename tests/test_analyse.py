@@ -10,6 +10,7 @@ import pathlib
 import subprocess
 import sys
 
+import jsonschema
 import pytest
 
 import copas_ai as ca
@@ -124,7 +125,6 @@ def test_double_dummy_line_is_the_solvers_value_from_its_trick():
 
 
 def test_json_report_validates_against_its_schema(bad_discard_report):
-    jsonschema = pytest.importorskip("jsonschema")
     schema = json.loads(SCHEMA.read_text())
     jsonschema.Draft202012Validator.check_schema(schema)
     jsonschema.validate(bad_discard_report, schema)
@@ -196,7 +196,6 @@ def test_missing_record_file_exits_2(tmp_path, capsys):
 
 
 def test_plot_writes_a_png(tmp_path):
-    pytest.importorskip("matplotlib")
     png = tmp_path / "loss.png"
     assert main(["analyse", str(HEURISTIC_HAND), "--iterations", "100", "--dd-trick", "0", "--plot", str(png)]) == 0
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -217,3 +216,12 @@ def test_progress_bar_draws_decisions_and_time_left_only_on_a_terminal():
     text = terminal.getvalue()
     assert "\r[" in text and "0/3 decisions, --:-- left" in text
     assert "3/3 decisions, 00:00 left" in text and text.endswith("\n")
+
+
+def test_plot_without_matplotlib_exits_2_before_analysing(tmp_path, monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now raises ImportError
+    png = tmp_path / "loss.png"
+    assert main(["analyse", str(HEURISTIC_HAND), "--iterations", "100", "--plot", str(png)]) == 2
+    assert capsys.readouterr().err == 'error: plotting needs matplotlib: pip install "copas_ai[plot]" ' \
+                                      "(or pip install matplotlib)\n"
+    assert not png.exists()

@@ -78,7 +78,11 @@ def write_text(analysis: Analysis, out: TextIO) -> None:
     """The human report: one line per decision, then the hands and the players."""
     record = analysis.record
     goal = "lower is better" if record.variant.goal == "low" else "higher is better"
+    s = analysis.settings
+    limit = f"{s.limit.iterations} iterations" if s.limit.iterations else f"{s.limit.movetime_ms} ms"
     out.write(f"variant {record.variant.id}  expected hand scores ({goal}); loss in points\n")
+    out.write(f"search {s.algorithm}: {limit} a card, {s.pass_scale}x for a pass; seed {s.seed}, "
+              f"{s.threads} thread{'s' if s.threads > 1 else ''}\n")
     header = f"{'hand':>4} {'trick':>5} {'seat':>4}  {'played':<10} {'engine':<10} " \
              f"{'E(played)':>9} {'E(engine)':>9} {'loss':>6}  verdict\n"
     out.write(header)
