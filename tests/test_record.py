@@ -7,6 +7,8 @@ import copy
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import copas_ai as ca
 from copas_ai.record import FORMAT, RecordError, dump_record, read_record, record_from_match, replay
@@ -142,3 +144,44 @@ def test_record_error_carries_hand_and_play_numbers():
 
 def test_the_valid_base_record_of_the_broken_cases_reads():
     assert read_record(FULL).hands[0].score == HAND["score"]
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 60) | st.sampled_from(["QS", "2C", "AD", "1X", "", "x=1", "10H"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["a", "deal", "plays"]), inner,
+                                                                max_size=3),
+    max_leaves=8,
+)
+
+
+def _paths(value, prefix=()):
+    """Every place in a JSON value (keys and list indexes from the top)."""
+    yield prefix
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, prefix + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, prefix + (index,))
+
+
+FULL_PATHS = [p for p in _paths(FULL) if p]
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, database=None)
+@given(st.lists(st.tuples(st.sampled_from(FULL_PATHS), JSON_VALUES), min_size=1, max_size=3))
+def test_mutated_american_record_is_read_or_refused_with_a_record_error_only(edits):
+    """Any value put anywhere in a valid record: it reads, or RecordError says why."""
+    data = copy.deepcopy(FULL)
+    for path, value in edits:
+        target = data
+        try:
+            for key in path[:-1]:
+                target = target[key]
+            target[path[-1]] = value
+        except (KeyError, IndexError, TypeError):
+            continue  # an earlier edit removed this place
+    try:
+        read_record(data)
+    except RecordError as exc:
+        assert str(exc).startswith(("record: ", "hand "))
