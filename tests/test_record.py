@@ -135,6 +135,11 @@ def test_not_json_is_a_record_error():
         read_record("{'format': 1")
 
 
+def test_deeply_nested_json_is_a_record_error_not_a_crash():
+    with pytest.raises(RecordError, match=r"^record: not JSON: nested too deeply$"):
+        read_record("[" * 100_000 + "]" * 100_000)
+
+
 def test_record_error_carries_hand_and_play_numbers():
     with pytest.raises(RecordError) as caught:
         read_record(_broken(FULL, _set(["hands", 0, "plays", 1], "2D")))

@@ -125,12 +125,14 @@ def read_record(text: str | dict) -> GameRecord:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise RecordError(f"not JSON: {exc}") from None
+        except RecursionError:
+            raise RecordError("not JSON: nested too deeply") from None
     else:
         data = text
     if not isinstance(data, dict):
         raise RecordError("expected a JSON object")
     if data.get("format") != FORMAT:
-        raise RecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
+        raise RecordError(f"format: expected {FORMAT!r}, got {_short(data.get('format'))}")
     variant_id = data.get("variant")
     if not isinstance(variant_id, str):
         raise RecordError("variant: expected a variant id")
@@ -172,6 +174,15 @@ def _names(names: Any, players: int) -> list[str]:
     return names
 
 
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def _short(value: Any) -> str:
+    """A value of the record for a message: its repr, cut short."""
+    return _cut(repr(value), 40)
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -208,7 +219,7 @@ def _read_hand(record: GameRecord, index: int, hand: Any) -> HandRecord:
         raise RecordError("expected an object", hand=number)
     dealer = hand.get("dealer")
     if not _is_int(dealer) or not 0 <= dealer < n:
-        raise RecordError(f"expected a seat 0..{n - 1}, got {dealer!r}", hand=number, where="dealer")
+        raise RecordError(f"expected a seat 0..{n - 1}, got {_short(dealer)}", hand=number, where="dealer")
     deal = _seat_lists(hand.get("deal"), n, number, "deal")
     try:
         position = Position(record.rules, deal, dealer=dealer, hand_no=index)
@@ -250,8 +261,8 @@ def _apply_passes(position: Position, value: Any, has_plays: bool, number: int) 
 
 def _apply_play(position: Position, token: Any, play: int, number: int) -> tuple[int, Card]:
     if not isinstance(token, str):
-        raise RecordError(f"expected a card, got {token!r}", hand=number, play=play, where=f"play {play}")
-    where = f"play {play} ({token})"
+        raise RecordError(f"expected a card, got {_short(token)}", hand=number, play=play, where=f"play {play}")
+    where = f"play {play} ({_cut(token, 12)})"
     if "=" in token:
         word = token.split("=")[0]
         raise RecordError(f"this variant has no decision '{word}'", hand=number, play=play, where=where)
