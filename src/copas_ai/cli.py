@@ -2,6 +2,8 @@
 
   play     deal and play one hand (or a whole match) and print every step
   engine   speak the engine protocol CEP/1 on stdin/stdout (../shared/PROTOCOL.md)
+  analyse  judge every decision of a game record (copas-game/1); docs/ANALYSIS.md
+  selfplay bots play a match and write its game record
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import argparse
 import sys
 from typing import Sequence
 
-from copas_ai import __version__
+from copas_ai import __version__, cli_analyse, cli_selfplay
 from copas_ai.bots import BOT_NAMES, make_bot
 from copas_ai.game import Match, TrickReport, play_hand
 from copas_ai.variants import VariantNotFoundError, find_variant, variant_ids
@@ -110,6 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(func=_cmd_play)
     engine = sub.add_parser("engine", help="run as a CEP/1 engine on stdin/stdout")
     engine.set_defaults(func=_cmd_engine)
+    cli_analyse.register(sub)
+    cli_selfplay.register(sub)
     return parser
 
 
