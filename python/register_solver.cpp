@@ -28,6 +28,8 @@ PositionBox playing_copy(const PositionBox& b) {
   if (b.pos.phase() != Phase::kPlaying)
     throw InvalidPositionError("the solver needs a hand in play; this one is " +
                                std::string(b.pos.phase() == Phase::kPassing ? "still passing" : "over"));
+  const std::string unsupported = solver_unsupported(b.pos.rules());
+  if (!unsupported.empty()) throw InvalidPositionError(unsupported);
   return b;
 }
 
