@@ -163,6 +163,8 @@ def _tie_stands(rules: RuleSet, value: str | None) -> None:
 def _individual_tally(rules: RuleSet, value: str | None) -> None:
     # L121: totals per seat; a seat reaching the target ends the match, the lower
     # pair sum wins (TE-1), equal sums draw.
+    if not rules.teams:
+        raise ValueError("individual-tally needs a partnership variant (teams)")
     rules.team_individual_tally = True
 
 
