@@ -334,3 +334,40 @@ def test_copas_fora_scoring_options_the_solver_cannot_bound_are_refused(variant)
                                      "copas-fora+exact-score", "copas-fora+reverse-moon=conditional"])
 def test_copas_fora_solver_accepts_options_it_scores(variant):
     assert ca.solver_unsupported(ca.find_variant(variant).rules()) == ""
+
+
+SOLVER_CHECKED = ["copas-fora+jd-bonus=moon-needs-jd", "copas-fora+reverse-moon",
+                  "copas-fora+fatal-ace+jd-bonus=moon-needs-jd+reverse-moon",
+                  "copas-fora+exact-score+reverse-moon=conditional", "teams"]
+
+
+@pytest.mark.parametrize("variant", SOLVER_CHECKED)
+@pytest.mark.parametrize("kind", ["random", "feeding"])
+def test_copas_fora_scoring_options_solver_stays_exact(variant, kind):
+    """<variant>: on small endgames (random play, and stacked moon deals) the fast
+    solver's value equals plain alpha-beta on the final hand scores (solve_plain)."""
+    from test_solver import make_endgame
+
+    solver = ca.Solver(hash_mb=8)
+    for i in range(40):
+        pos = make_endgame(variant, 4000 + 7919 * i, 2 + i % 2, kind)
+        assert solver.solve(pos) == ca._core.solve_plain(pos)[0], f"{variant} {pos.hands}"
+
+
+def endgame_of(variant, seed, tricks_left=3):
+    """A random hand of `variant` taken back to a trick boundary with `tricks_left` to play."""
+    pos = random_hand(variant, seed)
+    while pos.tricks_done > 13 - tricks_left or pos.trick:
+        pos.pop()
+    return pos
+
+
+@pytest.mark.parametrize("variant, algorithm", [("copas-fora+ten-of-death", "ismcts"),
+                                                ("copas-fora+reverse-moon", "pimc")])
+def test_copas_fora_pimc_falls_back_to_ismcts_when_the_solver_refuses(variant, algorithm):
+    """<variant>: PIMC solves worlds with the fast solver; where that solver cannot
+    score the rules (a doubling card) the search runs ISMCTS and says so."""
+    pos = endgame_of(variant, 3)
+    result = ca.Searcher(seed=1, algorithm="pimc").search(pos, pos.turn, ca.Limit(iterations=20))
+    assert result.algorithm == algorithm
+    assert result.best in pos.legal_moves()
