@@ -25,7 +25,8 @@ std::int32_t exact_reset(const RuleSet& r, std::int32_t before, std::int32_t sco
   const std::int32_t total = before + score;
   const bool was_pending = pending;
   pending = false;
-  if (score == 0) return was_pending ? 0 : total;  // (c): a scoreless hand after the drop
+  // (c): a scoreless hand after the drop.
+  if (score == 0) return was_pending && (r.exact_score & kExactTargetToHalfThenZero) ? 0 : total;
   if (total == r.target && (r.exact_score & kExactTargetToHalfPlusOne)) return r.target / 2 + 1;
   if (total == r.target && (r.exact_score & kExactTargetToHalfThenZero)) {
     pending = true;

@@ -204,8 +204,8 @@ def add_hand(variant_id: str, totals: list[int], pending: set[int], won: Sequenc
         total = totals[s] + score
         was_pending = s in pending
         pending.discard(s)
-        if score == 0:
-            total = 0 if was_pending else total  # (c): nothing scored the hand after the drop
+        if score == 0:  # (c): nothing scored the hand after the drop
+            total = 0 if was_pending and "hit-100-to-50-then-0" in match.exact else total
         elif total == match.target and "hit-100-to-51" in match.exact:  # (a): 100 -> 51
             total = match.target // 2 + 1
         elif total == match.target and "hit-100-to-50-then-0" in match.exact:  # (c): 100 -> 50

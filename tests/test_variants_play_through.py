@@ -119,3 +119,44 @@ def test_independent_scorer_refuses_a_base_it_does_not_know():
         hand_scores("no-such-base", [set()] * 4, [0] * 4)
     assert parse_id("copas-fora+jd-bonus=moon-needs-jd+super-moon") == (
         "copas-fora", {"jd-bonus": "moon-needs-jd", "super-moon": None})
+
+
+def _moon_ids() -> list[str]:
+    """The ids whose base plays the 52-card, 4-seat penalty game (moons are stacked there)."""
+    return [v for v in _all_ids() if parse_id(v)[0] in ("american", "copas-fora", "teams")]
+
+
+@pytest.mark.parametrize("variant_id", _moon_ids())
+def test_variant_moon_hands_confirmed_by_the_independent_scorer(variant_id):
+    """<variant_id>: random play rarely shoots the moon, so hands on stacked deals where
+    the others feed one seat's tricks (many end in a moon, some with every trick): the
+    hand scores and, from random totals near the target, the match totals (conditional
+    reverse moon, exact-score) are confirmed independently."""
+    import random
+
+    from test_solver import _feeding_policy, _stacked_deal
+
+    variant = ca.find_variant(variant_id)
+    rules = variant.rules()
+    independent = MatchRules.of(variant.id, target=rules.target)
+    moons = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        shooter = rng.randrange(4)
+        pos = ca.Position(rules, _stacked_deal(rules, rng, shooter), dealer=3, hand_no=3)
+        policy = _feeding_policy(shooter)
+        for seat in range(4) if pos.phase == "passing" else ():  # pass-cycle variants
+            pos.set_pass(seat, ca.CardSet(list(pos.hands[seat])[:3]))
+        while not pos.is_over():
+            pos.push(policy(pos, rng))
+        moons += pos.moon_shooter() is not None
+        won = [{str(c) for c in pos.won[s]} for s in range(4)]
+        tricks = [pos.tricks_won(s) for s in range(4)]
+        totals = [rng.randrange(rules.target - 40, rules.target) for _ in range(4)]
+        pending = {s for s in range(4) if rng.random() < 0.2}
+        expected_totals = list(totals)
+        expected = add_hand(variant.id, expected_totals, set(pending), won, tricks, independent)
+        pending_bits = sum(1 << s for s in pending)
+        hand, after, _ = ca.add_hand_to_match(pos, totals, pending_bits)
+        assert (hand, after) == (expected, expected_totals), f"{variant.id} seed {seed}"
+    assert moons >= 10, f"{variant.id}: only {moons} moons in 30 stacked hands"
