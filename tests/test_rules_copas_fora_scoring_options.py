@@ -371,3 +371,21 @@ def test_copas_fora_pimc_falls_back_to_ismcts_when_the_solver_refuses(variant, a
     result = ca.Searcher(seed=1, algorithm="pimc").search(pos, pos.turn, ca.Limit(iterations=20))
     assert result.algorithm == algorithm
     assert result.best in pos.legal_moves()
+
+
+def test_copas_fora_exact_score_c_memory_is_kept_by_the_match():
+    """exact-score (c) through game.Match: a seat that lands on 100 drops to 50 and
+    the match remembers it, so its next scoreless hand drops it to 0."""
+    from copas_ai.game import Match
+
+    match = Match.new("copas-fora+exact-score=hit-100-to-50-then-0", seed=1)
+    match.totals = [20, 30, 99, 40]
+    first = finished("copas-fora+exact-score=hit-100-to-50-then-0", plays=NEAR_MOON_PLAY)
+    match.record_hand(first.hands, first)  # [0, 0, 1, 25]: seat 2 lands on 100
+    assert match.totals == [20, 30, 50, 65] and match.exact_pending == 0b0100
+    second = finished("copas-fora+exact-score=hit-100-to-50-then-0", plays=NEAR_MOON_PLAY)
+    match.record_hand(second.hands, second)  # seat 2 now scores 1: the memory ends
+    assert match.totals == [20, 30, 51, 90] and match.exact_pending == 0
+    match.totals, match.exact_pending = [20, 30, 50, 40], 0b0001
+    match.record_hand(second.hands, second)  # seat 0 was pending and scores 0: 0
+    assert match.totals == [0, 30, 51, 65]
