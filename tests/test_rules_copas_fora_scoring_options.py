@@ -389,3 +389,13 @@ def test_copas_fora_exact_score_c_memory_is_kept_by_the_match():
     match.totals, match.exact_pending = [20, 30, 50, 40], 0b0001
     match.record_hand(second.hands, second)  # seat 0 was pending and scores 0: 0
     assert match.totals == [0, 30, 51, 65]
+
+
+def test_copas_fora_ten_of_death_follows_r1_when_points_may_open():
+    """ten-of-death under points-first-trick (R1 lifted, here by clearing the ban as that
+    option does): the 10♣, a point card, is then playable on trick 1 too."""
+    rules = ca.find_variant("copas-fora").rules()
+    rules.first_trick_banned = ca.CardSet()
+    ca.find_option("ten-of-death").apply(rules, None)
+    assert rules.first_trick_banned == ca.CardSet()
+    assert cards("TC") <= rules.point_cards

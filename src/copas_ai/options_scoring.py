@@ -23,6 +23,7 @@ from copas_ai.variant_types import VariantOption
 _JD = Card.from_str("JD")
 _TC = Card.from_str("TC")
 _AH = Card.from_str("AH")
+_QS = Card.from_str("QS")
 
 
 def _words(value: str | None, default: str, accepted: tuple[str, ...], option: str) -> list[str]:
@@ -95,7 +96,8 @@ def _ten_of_death(rules: RuleSet, value: str | None) -> None:
     words = _words(value, "moon-without-tc", ("moon-needs-tc", "moon-without-tc"), "ten-of-death")
     rules.doubling_cards = rules.doubling_cards | CardSet([_TC])
     rules.point_cards = rules.point_cards | CardSet([_TC])
-    rules.first_trick_banned = rules.first_trick_banned | CardSet([_TC])
+    if _QS in rules.first_trick_banned:  # R1 is in force (points-first-trick lifts it)
+        rules.first_trick_banned = rules.first_trick_banned | CardSet([_TC])
     if _pick(words, ("moon-needs-tc", "moon-without-tc"), "ten-of-death") == "moon-needs-tc":
         rules.moon_cards = rules.moon_cards | CardSet([_TC])
 
