@@ -8,7 +8,9 @@ its option tokens ("copas-fora+jd-bonus=moon-needs-jd+super-moon").
 Bases scored here: american, copas-fora, teams, no-pass-strict-lead (scored as
 copas-fora, §6). Other bases come from tests/independent_scorer_families.py when it
 exists: SCORERS[base](won, options) -> scores, with no copas-fora options applied.
-Any other base raises UnknownVariant, so a test can never pass without a scorer.
+Match ties of those bases come from its optional TIES dict ({base: "extra-hands" |
+"shared" | "stands"}). Any other base raises UnknownVariant, so a test can never
+pass without a scorer.
 """
 
 from __future__ import annotations
@@ -17,9 +19,17 @@ from dataclasses import dataclass, field
 from typing import Callable, Collection, Sequence
 
 try:  # the families helper's scorers (three-five, spanish, spot, ...), when present
-    from independent_scorer_families import SCORERS as FAMILY_SCORERS
+    import independent_scorer_families as _families
 except ImportError:  # pragma: no cover - depends on what is merged
-    FAMILY_SCORERS: dict[str, Callable] = {}
+    _families = None
+FAMILY_SCORERS: dict[str, Callable] = getattr(_families, "SCORERS", {})
+# How each family base breaks a tie for the best total: "extra-hands", "shared" or
+# "stands" (optional TIES dict next to SCORERS).
+FAMILY_TIES: dict[str, str] = getattr(_families, "TIES", {})
+
+# The tie rule of the bases scored here (§2.1 A11, §21 S004, §3 A28b; §6 is copas-fora's).
+TIES = {"copas-fora": "extra-hands", "no-pass-strict-lead": "extra-hands", "american": "shared",
+        "teams": "stands"}
 
 HEARTS = frozenset(r + "H" for r in "23456789TJQKA")
 
@@ -150,8 +160,14 @@ class MatchRules:
     def of(cls, variant_id: str, goal_low: bool = True, target: int | None = None) -> "MatchRules":
         base, options = parse_id(variant_id)
         rules = cls(goal_low=goal_low)
-        rules.target = target if target is not None else (200 if "target-200" in options else 100)
-        rules.ties = {"american": "shared", "teams": "stands"}.get(base, "extra-hands")
+        # The bases scored here end at 100 (200 with target-200); a family's target is given.
+        own = 200 if "target-200" in options else 100
+        rules.target = own if base in TIES or target is None else target
+        ties = {**FAMILY_TIES, **TIES}
+        if base not in ties:
+            raise UnknownVariant(f"the independent scorer knows no tie rule for '{base}' "
+                                 "(TIES in tests/independent_scorer_families.py)")
+        rules.ties = ties[base]
         if "tie-stands" in options:
             rules.ties = "stands"
         rules.teams = base == "teams"

@@ -51,7 +51,10 @@ def play_match_through_engine(engine: EngineProcess, variant_id: str, seed: int)
     match = Match.new(variant, seed=seed)
     n = match.players
     bots = [make_bot("random", seed=seed * 100 + s) for s in range(n)]
-    independent = MatchRules.of(variant.id, goal_low=variant.goal == "low", target=match.rules.target)
+    try:
+        independent = MatchRules.of(variant.id, goal_low=variant.goal == "low", target=match.rules.target)
+    except UnknownVariant as exc:
+        pytest.fail(f"{variant.id}: {exc}")
     totals, pending = [0] * n, set()
     while not match.is_over():
         assert len(match.hands) < MAX_HANDS, f"{variant.id} seed {seed}: no end after {MAX_HANDS} hands"
