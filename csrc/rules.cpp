@@ -51,20 +51,25 @@ std::string check_rules(const RuleSet& r) {
 
 namespace {
 
-// Totals as the match judges them: per seat, or each seat carrying its team's sum.
-void judged_totals(const RuleSet& rules, const std::int32_t* totals, int players, std::int32_t* out) {
-  for (int s = 0; s < players; ++s) {
-    out[s] = 0;
-    for (int t = 0; t < players; ++t)
-      if ((side_of(rules, s) >> t) & 1) out[s] += totals[t];
-  }
-}
-
 bool reached(const RuleSet& rules, std::int32_t total) {
   return rules.goal == Goal::kLow ? total >= rules.target : total <= rules.target;
 }
 
 }  // namespace
+
+void side_sums(const RuleSet& rules, const std::int32_t* values, int players, std::int32_t* out) {
+  std::int32_t in[kMaxPlayers];
+  for (int s = 0; s < players; ++s) in[s] = values[s];  // out may be values itself
+  if (rules.teams == 0) {  // the search calls this once per playout: keep it cheap
+    for (int s = 0; s < players; ++s) out[s] = in[s];
+    return;
+  }
+  for (int s = 0; s < players; ++s) {
+    out[s] = 0;
+    for (int t = 0; t < players; ++t)
+      if ((side_of(rules, s) >> t) & 1) out[s] += in[t];
+  }
+}
 
 std::uint32_t side_of(const RuleSet& rules, int seat) {
   if (rules.teams == 0) return 1u << seat;
@@ -75,7 +80,7 @@ std::uint32_t side_of(const RuleSet& rules, int seat) {
 
 bool target_reached(const RuleSet& rules, const std::int32_t* totals, int players) {
   std::int32_t judged[kMaxPlayers];
-  judged_totals(rules, totals, players, judged);
+  side_sums(rules, totals, players, judged);
   // individual-tally (L121): a seat's own total ends the match, team sums rank it.
   const std::int32_t* ends = rules.team_individual_tally ? totals : judged;
   for (int s = 0; s < players; ++s)
@@ -89,7 +94,7 @@ MatchOutcome match_outcome(const RuleSet& rules, const std::int32_t* totals, int
   // The best total: lowest for a penalty game, highest for a bonus game; with
   // teams every seat carries its team's sum, so a side wins or ties as one.
   std::int32_t judged[kMaxPlayers];
-  judged_totals(rules, totals, players, judged);
+  side_sums(rules, totals, players, judged);
   std::int32_t best = judged[0];
   for (int s = 1; s < players; ++s)
     best = rules.goal == Goal::kLow ? (judged[s] < best ? judged[s] : best)

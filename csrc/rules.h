@@ -198,6 +198,9 @@ MatchOutcome match_outcome(const RuleSet& rules, const std::int32_t* totals, int
 bool target_reached(const RuleSet& rules, const std::int32_t* totals, int players);
 // The seats on the same side as `seat` (its team, or itself), bit per seat.
 std::uint32_t side_of(const RuleSet& rules, int seat);
+// Each seat's value replaced by its side's sum (a no-op without teams); `out`
+// may be `values`. Totals for the match, hand scores for the search's objective.
+void side_sums(const RuleSet& rules, const std::int32_t* values, int players, std::int32_t* out);
 
 // Why the exact solver cannot score these rules (empty when it can): its
 // bounds assume a hand's cost is card points plus the plain moon. The solver's

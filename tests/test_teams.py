@@ -108,3 +108,20 @@ def test_match_negative_target_highest_total_wins():
 def test_match_targets_and_ties(variant, totals, outcome):
     """<variant>: the target and the tie rule (A11 extra hands, A27 tie stands, S004 share)."""
     assert ca.match_outcome(rules(variant), totals) == outcome
+
+
+@pytest.mark.parametrize("variant, side", [("teams", (0, 2)), ("copas-fora", (0,))])
+def test_teams_search_scores_the_side(variant, side):
+    """<variant>: the search plays for the seat's side (its own and its partner's hand
+    scores; the seat alone without teams). N's last card of the moon deal is forced and
+    the only unseen card is E's last, so the one candidate's score is exact: 26 + 26
+    for N+S (the moon, A28c), 26 for N alone."""
+    pos = position(variant, MOON_DEAL)
+    play(pos, MOON_PLAY)
+    final = pos.score()
+    pos.pop()
+    pos.pop()
+    seat = pos.turn
+    assert seat == 0
+    result = ca.Searcher(seed=1, algorithm="ismcts").search(pos, seat, ca.Limit(iterations=20))
+    assert [m.score for m in result.moves] == [sum(final[s] for s in side)]

@@ -24,6 +24,9 @@ struct ScoreScale {
     // doubles either end, the clean-hand term adds to one of them.
     if (r.doubling_cards) plus *= 2, minus *= 2;
     (r.clean_hand_points > 0 ? plus : minus) += r.clean_hand_points;
+    // With teams the search scores a side: the sum of its seats' scores.
+    const int side = r.teams ? r.players / r.teams : 1;
+    plus *= side, minus *= side;
     best = r.goal == Goal::kLow ? minus : plus;
     worst = r.goal == Goal::kLow ? plus : minus;
     if (best == worst) worst = best + 1;
