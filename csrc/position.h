@@ -93,9 +93,12 @@ class Position {
   CardSet played() const { return played_; }
 
   // Scoring. points_taken: raw card points won so far. hand_scores: the hand's
-  // score per seat, moon rules applied once the hand is over.
+  // score per seat, moon rules applied once the hand is over (doubling cards
+  // always; the clean-hand term once over). hand_scores_with_moon: the same with
+  // the moon scored in the given form (the match's conditional reverse moon).
   int points_taken(int seat) const;
-  void hand_scores(std::int32_t* out) const;
+  void hand_scores(std::int32_t* out) const { hand_scores_with_moon(rules_->moon, out); }
+  void hand_scores_with_moon(MoonRule moon, std::int32_t* out) const;
   // The seat that shot the moon, or -1.
   int moon_shooter() const;
 

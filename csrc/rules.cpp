@@ -42,30 +42,81 @@ std::string check_rules(const RuleSet& r) {
   if (r.players * r.hand_size > kMaxPlays) return "too many cards for one hand";
   for (int i = 0; i < r.pass_cycle_length; ++i)
     if (r.pass_cycle_counts[i] >= r.hand_size) return "a pass must leave cards in hand";
+  if (r.teams != 0 && (r.teams < 2 || r.players % r.teams != 0))
+    return std::to_string(r.players) + " seats cannot form " + std::to_string(r.teams) + " equal teams";
+  if ((r.exact_score & kExactTargetToHalfPlusOne) && (r.exact_score & kExactTargetToHalfThenZero))
+    return "exact-score modes (a) and (c) exclude each other (A26)";
   return "";
+}
+
+namespace {
+
+bool reached(const RuleSet& rules, std::int32_t total) {
+  return rules.goal == Goal::kLow ? total >= rules.target : total <= rules.target;
+}
+
+}  // namespace
+
+void side_sums(const RuleSet& rules, const std::int32_t* values, int players, std::int32_t* out) {
+  std::int32_t in[kMaxPlayers];
+  for (int s = 0; s < players; ++s) in[s] = values[s];  // out may be values itself
+  if (rules.teams == 0) {  // the search calls this once per playout: keep it cheap
+    for (int s = 0; s < players; ++s) out[s] = in[s];
+    return;
+  }
+  for (int s = 0; s < players; ++s) {
+    out[s] = 0;
+    for (int t = 0; t < players; ++t)
+      if ((side_of(rules, s) >> t) & 1) out[s] += in[t];
+  }
+}
+
+std::uint32_t side_of(const RuleSet& rules, int seat) {
+  if (rules.teams == 0) return 1u << seat;
+  std::uint32_t side = 0;
+  for (int s = seat % rules.teams; s < rules.players; s += rules.teams) side |= 1u << s;
+  return side;
+}
+
+bool target_reached(const RuleSet& rules, const std::int32_t* totals, int players) {
+  std::int32_t judged[kMaxPlayers];
+  side_sums(rules, totals, players, judged);
+  // individual-tally (L121): a seat's own total ends the match, team sums rank it.
+  const std::int32_t* ends = rules.team_individual_tally ? totals : judged;
+  for (int s = 0; s < players; ++s)
+    if (reached(rules, ends[s])) return true;
+  return false;
 }
 
 MatchOutcome match_outcome(const RuleSet& rules, const std::int32_t* totals, int players) {
   MatchOutcome out;
-  bool reached = false;
-  for (int s = 0; s < players; ++s) {
-    if (rules.goal == Goal::kLow ? totals[s] >= rules.target : totals[s] <= rules.target)
-      reached = true;
-  }
-  if (!reached) return out;
-  // The best total: lowest for a penalty game, highest for a bonus game.
-  std::int32_t best = totals[0];
+  if (!target_reached(rules, totals, players)) return out;
+  // The best total: lowest for a penalty game, highest for a bonus game; with
+  // teams every seat carries its team's sum, so a side wins or ties as one.
+  std::int32_t judged[kMaxPlayers];
+  side_sums(rules, totals, players, judged);
+  std::int32_t best = judged[0];
   for (int s = 1; s < players; ++s)
-    best = rules.goal == Goal::kLow ? (totals[s] < best ? totals[s] : best)
-                                    : (totals[s] > best ? totals[s] : best);
+    best = rules.goal == Goal::kLow ? (judged[s] < best ? judged[s] : best)
+                                    : (judged[s] > best ? judged[s] : best);
   std::uint32_t winners = 0;
   for (int s = 0; s < players; ++s)
-    if (totals[s] == best) winners |= 1u << s;
-  bool tied = (winners & (winners - 1)) != 0;
+    if (judged[s] == best) winners |= 1u << s;
+  const bool tied = winners != side_of(rules, __builtin_ctz(winners));
   if (tied && rules.tie_rule == TieRule::kExtraHands) return out;
   out.over = true;
   out.winners = winners;
   return out;
+}
+
+std::string solver_unsupported(const RuleSet& r) {
+  if (r.doubling_cards) return "the solver does not score a doubling card (ten-of-death)";
+  if (r.clean_hand_points) return "the solver does not score the clean-hand bonus or penalty";
+  if (r.super_moon) return "the solver does not score the super moon";
+  // A moon that leaves a bonus card outside its cards (jd-bonus without the J♦) is not the plain moon.
+  if (r.moon != MoonRule::kNone && r.points_of(r.deck & ~r.moon_cards) != 0)
+    return "the solver does not score a moon that keeps other cards' points (jd-bonus without the J♦)";
+  return "";
 }
 
 }  // namespace copas

@@ -23,10 +23,12 @@
 //                         lead-after-heart = kHeartPlayed, qs-opens-hearts =
 //                         kHeartOrQueenPlayed), values (fatal-ace: AH 5; jd-bonus:
 //                         JD -10), moon fields (reverse-moon, super-moon), match
-//                         fields (target-200, tie-stands, exact-score [later]),
-//                         clean_hand_points, doubling_card (ten-of-death) [later],
+//                         fields (target-200, tie-stands, exact_score),
+//                         clean_hand_points, doubling_cards (ten-of-death), super_moon,
+//                         reverse_moon_if_losing (reverse-moon=conditional, match.h),
 //                         forced_queen (qs-forced) [later], nines-extend [later].
-//  teams, three-five      team_of_seat [later]; kitty_size + kitty policy [later];
+//  teams                  teams = 2 (partners opposite), team_individual_tally.
+//  three-five             kitty_size + kitty policy [later];
 //                         first_lead_card falls back to the lowest club in play.
 //  negative-scoring,      values with signs, goal kHigh with a negative target;
 //  spot, black-maria,     only card_points and moon_value change.
@@ -85,6 +87,14 @@ enum class TieRule : std::uint8_t {
 
 enum class Goal : std::uint8_t { kLow, kHigh };
 
+// copas-fora+exact-score (§2.3, A26): bit flags, judged on the totals after a hand.
+enum ExactScore : std::uint8_t {
+  kExactTargetToHalfPlusOne = 1,   // (a) landing on the target drops to target/2 + 1 (100 -> 51)
+  kExactHalfToZero = 2,            // (b) landing on target/2 drops to 0 (50 -> 0)
+  kExactTargetToHalfThenZero = 4,  // (c) landing on the target drops to target/2, then to 0
+                                   //     after a next hand that scores nothing
+};
+
 // One part of a hand's pass: `count` cards to the seat `offset` places to the left.
 struct PassPart {
   std::int8_t offset = 0;  // 1 = left, -1 = right, n/2 = across; 0 = no pass
@@ -142,11 +152,26 @@ struct RuleSet {
   MoonRule moon = MoonRule::kOthersPlus;
   CardSet moon_cards = 0;  // the shooter must take all of these
   std::int16_t moon_value = 26;
+  // super-moon (A25): a shooter who also won every trick makes the moon count twice.
+  bool super_moon = false;
+  // reverse-moon=conditional (A24): kOthersPlus in the hand; the match (match.h)
+  // turns it into kSelfMinus when the normal form would end the match without
+  // the shooter's side winning.
+  bool reverse_moon_if_losing = false;
+
+  // Scoring terms beyond card points (copas-fora §2.3).
+  CardSet doubling_cards = 0;          // ten-of-death: the taker's hand score doubles, after bonuses (A23)
+  std::int16_t clean_hand_points = 0;  // clean-hand: added for a seat that won no trick (-5 or +5)
 
   // Match.
   Goal goal = Goal::kLow;
   std::int32_t target = 100;  // the match ends once a total reaches it (>= for kLow)
   TieRule tie_rule = TieRule::kShared;
+  std::uint8_t exact_score = 0;  // ExactScore flags (low goal only)
+  // Partnerships (teams, §3): seat s plays in team s % teams; 0 = every seat alone.
+  // Totals stay per seat; the match is judged on team sums (A28a-b).
+  std::uint8_t teams = 0;
+  bool team_individual_tally = false;  // teams+individual-tally: a seat's total ends the match
 
   // The pass of hand number `hand_no` (0-based) for `players` seats.
   PassPlan pass_plan(int hand_no) const;
@@ -169,5 +194,17 @@ struct MatchOutcome {
   std::uint32_t winners = 0;  // bit per seat; set only when over
 };
 MatchOutcome match_outcome(const RuleSet& rules, const std::int32_t* totals, int players);
+// Whether some total (a seat's, or a team's when teams sum) has reached the target.
+bool target_reached(const RuleSet& rules, const std::int32_t* totals, int players);
+// The seats on the same side as `seat` (its team, or itself), bit per seat.
+std::uint32_t side_of(const RuleSet& rules, int seat);
+// Each seat's value replaced by its side's sum (a no-op without teams); `out`
+// may be `values`. Totals for the match, hand scores for the search's objective.
+void side_sums(const RuleSet& rules, const std::int32_t* values, int players, std::int32_t* out);
+
+// Why the exact solver cannot score these rules (empty when it can): its
+// bounds assume a hand's cost is card points plus the plain moon. The solver's
+// callers refuse such rules with this message.
+std::string solver_unsupported(const RuleSet& rules);
 
 }  // namespace copas

@@ -5,6 +5,7 @@
 
 #include "boxes.h"
 #include "errors.h"
+#include "../csrc/match.h"
 
 namespace py = pybind11;
 
@@ -80,6 +81,12 @@ void register_rules(py::module_& m) {
       .def_readwrite("goal", &RuleSet::goal)
       .def_readwrite("target", &RuleSet::target)
       .def_readwrite("tie_rule", &RuleSet::tie_rule)
+      .def_readwrite("super_moon", &RuleSet::super_moon)
+      .def_readwrite("reverse_moon_if_losing", &RuleSet::reverse_moon_if_losing)
+      .def_readwrite("clean_hand_points", &RuleSet::clean_hand_points)
+      .def_readwrite("exact_score", &RuleSet::exact_score, "ExactScore flags: 1 (a), 2 (b), 4 (c)")
+      .def_readwrite("teams", &RuleSet::teams, "partnerships: seat s in team s % teams; 0 = none")
+      .def_readwrite("team_individual_tally", &RuleSet::team_individual_tally)
       .def_property(
           "card_points",
           [](const RuleSet& r) {
@@ -130,6 +137,31 @@ void register_rules(py::module_& m) {
   def_cardset_field<&RuleSet::first_trick_banned>(cls, "first_trick_banned",
                                                   "cards barred from trick 1 while another is legal");
   def_cardset_field<&RuleSet::moon_cards>(cls, "moon_cards", "the cards a moon needs");
+  def_cardset_field<&RuleSet::doubling_cards>(cls, "doubling_cards", "taking one doubles the hand score");
+  m.attr("EXACT_TARGET_TO_HALF_PLUS_ONE") = static_cast<int>(kExactTargetToHalfPlusOne);
+  m.attr("EXACT_HALF_TO_ZERO") = static_cast<int>(kExactHalfToZero);
+  m.attr("EXACT_TARGET_TO_HALF_THEN_ZERO") = static_cast<int>(kExactTargetToHalfThenZero);
+  m.def("solver_unsupported", &solver_unsupported, py::arg("rules"),
+        "why the exact solver cannot score these rules ('' when it can)");
+
+  m.def(
+      "add_hand_to_match",
+      [](const PositionBox& b, const std::vector<std::int32_t>& totals, std::uint32_t exact_pending) {
+        const int n = b.pos.players();
+        if (b.pos.phase() != Phase::kOver) throw InvalidPositionError("the hand is not over");
+        if (static_cast<int>(totals.size()) != n)
+          throw InvalidPositionError("expected " + std::to_string(n) + " totals, got " +
+                                     std::to_string(totals.size()));
+        MatchScore match;
+        for (int s = 0; s < n; ++s) match.totals[s] = totals[s];
+        match.exact_pending = exact_pending;
+        std::int32_t hand[kMaxPlayers];
+        add_hand(b.pos, match, hand);
+        return py::make_tuple(std::vector<std::int32_t>(hand, hand + n),
+                              std::vector<std::int32_t>(match.totals, match.totals + n), match.exact_pending);
+      },
+      py::arg("position"), py::arg("totals"), py::arg("exact_pending") = 0,
+      "(hand scores as they count, new totals, exact-score memory) after adding a finished hand");
 
   m.def(
       "match_outcome",

@@ -53,6 +53,14 @@ int with_limit(SolverBox& s, std::uint64_t node_limit, Solve solve) {
   return result;
 }
 
+// playing_copy for the fast solver, whose bounds need rules it can score
+// (solve_plain, plain alpha-beta on hand scores, takes any rules).
+PositionBox solver_copy(const PositionBox& b) {
+  const std::string unsupported = solver_unsupported(b.pos.rules());
+  if (!unsupported.empty()) throw InvalidPositionError(unsupported);
+  return playing_copy(b);
+}
+
 std::size_t table_bytes(double hash_mb) {
   if (!(hash_mb >= 1.0 && hash_mb <= 65536.0))
     throw std::invalid_argument("hash_mb must be between 1 and 65536");
@@ -69,13 +77,13 @@ void register_solver(py::module_& m) {
       .def(py::init([](double hash_mb) { return std::make_unique<SolverBox>(table_bytes(hash_mb)); }),
            py::arg("hash_mb") = 64.0, "A solver with a transposition table of hash_mb MiB, allocated once.")
       .def("solve", [](SolverBox& s, const PositionBox& b, std::uint64_t node_limit) {
-        PositionBox copy = playing_copy(b);
+        PositionBox copy = solver_copy(b);
         return with_limit(s, node_limit, [&] { return s.solver.solve(copy.pos); });
       }, py::arg("position"), py::arg("node_limit") = 0,
          "The exact value of the position for the seat to act. With node_limit > 0, raises "
          "TimeoutError once the search would visit more positions than that.")
       .def("solve_moves", [](SolverBox& s, const PositionBox& b, std::uint64_t node_limit) {
-        PositionBox copy = playing_copy(b);
+        PositionBox copy = solver_copy(b);
         Card cards[64];
         int values[64];
         const int n = with_limit(s, node_limit, [&] { return s.solver.solve_moves(copy.pos, cards, values); });

@@ -83,6 +83,7 @@ std::int64_t IsmctsTree::run(const Position& root, const WorldSampler& sampler, 
     }
     play_out_heuristic(world, rng, params.playout_noise);
     world.hand_scores(scores);
+    side_sums(world.rules(), scores, world.players(), scores);  // teams play for the side
     for (int i = 1; i <= depth; ++i) {
       Node& n = nodes_[path[i]];
       const double score = scores[n.mover];

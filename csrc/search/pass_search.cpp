@@ -62,6 +62,7 @@ std::int64_t PassSearch::run(const WorldSampler& sampler, const IsmctsParams& pa
     world.set_pass(seat_, options_[pick].pass);
     play_out_heuristic(world, rng, params.playout_noise);
     world.hand_scores(scores);
+    side_sums(world.rules(), scores, world.players(), scores);  // teams play for the side
     options_[pick].add(scores[seat_]);
     rewards_[pick] += scale.reward(scores[seat_]);
     ++done;

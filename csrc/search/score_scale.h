@@ -17,8 +17,16 @@ struct ScoreScale {
       if (r.card_points[i] > 0) plus += r.card_points[i];
       if (r.card_points[i] < 0) minus += r.card_points[i];
     }
-    if (r.moon == MoonRule::kOthersPlus && r.moon_value > plus) plus = r.moon_value;
-    if (r.moon == MoonRule::kSelfMinus && -r.moon_value < minus) minus = -r.moon_value;
+    const double moon = r.moon_value * (r.super_moon ? 2.0 : 1.0);
+    if (r.moon == MoonRule::kOthersPlus && moon > plus) plus = moon;
+    if (r.moon == MoonRule::kSelfMinus && -moon < minus) minus = -moon;
+    // The copas-fora scoring options widen the range: a doubling card (10♣)
+    // doubles either end, the clean-hand term adds to one of them.
+    if (r.doubling_cards) plus *= 2, minus *= 2;
+    (r.clean_hand_points > 0 ? plus : minus) += r.clean_hand_points;
+    // With teams the search scores a side: the sum of its seats' scores.
+    const int side = r.teams ? r.players / r.teams : 1;
+    plus *= side, minus *= side;
     best = r.goal == Goal::kLow ? minus : plus;
     worst = r.goal == Goal::kLow ? plus : minus;
     if (best == worst) worst = best + 1;

@@ -77,6 +77,8 @@ SearchResult Searcher::search(const Position& position, int seat, const SearchLi
     const int tricks_left = count(position.hand(seat));
     algorithm = tricks_left <= options_.pimc_max_tricks ? Algorithm::kPimc : Algorithm::kIsmcts;
   }
+  // PIMC solves worlds exactly: rules the solver cannot score are searched by ISMCTS.
+  if (algorithm == Algorithm::kPimc && !solver_unsupported(position.rules()).empty()) algorithm = Algorithm::kIsmcts;
   SearchResult result = run(position, seat, algorithm, seed);
   result.iterations = control_.iterations();
   result.time_ms = control_.elapsed_ms();

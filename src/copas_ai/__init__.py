@@ -15,11 +15,13 @@ from copas_ai._core import (
     TieRule,
     Solver,
     WorldSampler,
+    add_hand_to_match,
     deal,
     heuristic_card,
     heuristic_pass,
     match_outcome,
     random_hands,
+    solver_unsupported,
 )
 from copas_ai.search import Limit, Searcher, SearchResult, world_from_view
 from copas_ai.variants import (
@@ -65,6 +67,8 @@ __all__ = [
     "world_from_view",
     "find_variant",
     "match_outcome",
+    "add_hand_to_match",
+    "solver_unsupported",
     "random_hands",
     "variant_ids",
 ]

@@ -4,7 +4,7 @@ copas_ai core: cards, rules, positions and search in C++
 from __future__ import annotations
 import collections.abc
 import typing
-__all__: list[str] = ['Card', 'CardSet', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'deal', 'heuristic_card', 'heuristic_pass', 'match_outcome', 'random_hands', 'solve_plain', 'world_from_view']
+__all__: list[str] = ['Card', 'CardSet', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'add_hand_to_match', 'deal', 'heuristic_card', 'heuristic_pass', 'match_outcome', 'random_hands', 'solve_plain', 'solver_unsupported', 'world_from_view']
 class InvalidCardError(ValueError):
     pass
 class IllegalMoveError(ValueError):
@@ -394,6 +394,13 @@ class RuleSet:
     moon: MoonRule
     must_lead_first_card: bool
     tie_rule: TieRule
+    super_moon: bool
+    reverse_moon_if_losing: bool
+    clean_hand_points: int
+    exact_score: int
+    teams: int
+    team_individual_tally: bool
+    doubling_cards: CardSet
     def __init__(self) -> None:
         ...
     def copy(self) -> RuleSet:
@@ -757,3 +764,14 @@ def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIn
     """
     A full Position consistent with one seat's view (its dealt hand, its pass, the cards it received, the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. Raises InvalidPositionError naming the first offending move when no world fits.
     """
+def add_hand_to_match(position: Position, totals: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], exact_pending: typing.SupportsInt | typing.SupportsIndex = 0) -> tuple[list[int], list[int], int]:
+    """
+    (hand scores as they count, new totals, exact-score memory) after adding a finished hand
+    """
+def solver_unsupported(rules: RuleSet) -> str:
+    """
+    why the exact solver cannot score these rules ('' when it can)
+    """
+EXACT_HALF_TO_ZERO: int = 2
+EXACT_TARGET_TO_HALF_PLUS_ONE: int = 1
+EXACT_TARGET_TO_HALF_THEN_ZERO: int = 4

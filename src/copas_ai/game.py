@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from copas_ai._core import Card, CardSet, Position, deal, match_outcome
+from copas_ai._core import Card, CardSet, Position, add_hand_to_match, deal, match_outcome
 from copas_ai.bots import Bot
 from copas_ai.variants import Variant, find_variant
 
@@ -41,6 +41,8 @@ class Match:
     totals: list[int] = field(default_factory=list)
     hands: list[HandRecord] = field(default_factory=list)
     first_dealer: int = 0
+    # exact-score (c): bit per seat that dropped to half the target after the last hand.
+    exact_pending: int = 0
 
     @classmethod
     def new(cls, variant: str | Variant, players: int | None = None, seed: int = 0) -> "Match":
@@ -65,11 +67,11 @@ class Match:
         return Position(rules, deal(rules, hand_seed), dealer=self.next_dealer(), hand_no=hand_no)
 
     def record_hand(self, dealt: list[CardSet], position: Position) -> HandRecord:
-        """Adds a finished hand's score to the totals."""
+        """Adds a finished hand's score to the totals: the core's match score
+        (the conditional reverse moon, exact-score resets) decides both."""
         if not position.is_over():
             raise ValueError("the hand is not over")
-        score = position.score()
-        self.totals = [t + s for t, s in zip(self.totals, score)]
+        score, self.totals, self.exact_pending = add_hand_to_match(position, self.totals, self.exact_pending)
         passes = list(position.passed) if position.pass_plan else None
         record = HandRecord(position.hand_no, position.dealer, dealt, passes, position.moves, score)
         self.hands.append(record)

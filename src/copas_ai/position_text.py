@@ -28,6 +28,7 @@ from copas_ai._core import (
     InvalidPositionError,
     Position,
     RuleSet,
+    add_hand_to_match,
     match_outcome,
 )
 from copas_ai.variants import Variant, VariantNotFoundError, find_variant
@@ -280,6 +281,10 @@ class LoadedPosition:
         return sum(count for _, count in self.position.pass_plan)
 
     def totals(self) -> list[int]:
+        """The totals with this hand's score: once it is over, as the core's match
+        score counts it (conditional reverse moon, exact-score resets)."""
+        if self.position.is_over():
+            return add_hand_to_match(self.position, self.scores)[1]
         return [t + s for t, s in zip(self.scores, self.position.score())]
 
     def match_over(self) -> bool:

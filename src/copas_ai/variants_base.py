@@ -1,4 +1,5 @@
-"""The base penalty-card games: `american` (§21) and `copas-fora` (§2).
+"""The base penalty-card games: `american` (§21), `copas-fora` (§2) and its
+partnership form `teams` (§3).
 
 Each variant is data: a function that fills a RuleSet. The core decides every
 rule from those fields; nothing here plays or scores a card.
@@ -65,9 +66,22 @@ def _copas_fora(players: int) -> RuleSet:
     return r
 
 
+def _teams(players: int) -> RuleSet:
+    # S000 L115-121 / VARIANTS.md §3: Copas Fora with partners opposite (A28a: seats
+    # 0+2 against 1+3, so "across" passes to the partner); a team reaching 100 loses,
+    # the lower team sum wins and equal sums draw (A28b); the moon is literal, the
+    # partner takes +26 too (A28c).
+    r = _copas_fora(players)
+    r.teams = 2
+    r.tie_rule = TieRule.STANDS
+    return r
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant("american", "American Hearts (4 players, Q♠)", 4, 4, 4, "low",
             "seeds/004, VARIANTS.md §21", _american),
     Variant("copas-fora", "Copas Fora", 4, 4, 4, "low",
             "seeds/000 L1-43, VARIANTS.md §2", _copas_fora),
+    Variant("teams", "Copas Fora in partnerships", 4, 4, 4, "low",
+            "seeds/000 L115-121, VARIANTS.md §3", _teams),
 )

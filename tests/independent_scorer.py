@@ -1,0 +1,233 @@
+"""A slow, independent scorer for the tests, written from VARIANTS.md (§2, §3, §21)
+and not from the RuleSet fields: hand scores from the cards each seat won, match
+totals (exact-score, the conditional reverse moon) and the end of a match.
+
+Cards are strings, rank then suit ("QS", "TC"). A variant is its id: the base and
+its option tokens ("copas-fora+jd-bonus=moon-needs-jd+super-moon").
+
+Bases scored here: american, copas-fora, teams, no-pass-strict-lead (scored as
+copas-fora, §6). Other bases come from tests/independent_scorer_families.py when it
+exists: SCORERS[base](won, options) -> scores, with no copas-fora options applied.
+Match ties of those bases come from its optional TIES dict ({base: "extra-hands" |
+"shared" | "stands"}). Any other base raises UnknownVariant, so a test can never
+pass without a scorer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Collection, Sequence
+
+try:  # the families helper's scorers (three-five, spanish, spot, ...), when present
+    import independent_scorer_families as _families
+except ImportError:  # pragma: no cover - depends on what is merged
+    _families = None
+FAMILY_SCORERS: dict[str, Callable] = getattr(_families, "SCORERS", {})
+# How each family base breaks a tie for the best total: "extra-hands", "shared" or
+# "stands" (optional TIES dict next to SCORERS).
+FAMILY_TIES: dict[str, str] = getattr(_families, "TIES", {})
+
+# The tie rule of the bases scored here (§2.1 A11, §21 S004, §3 A28b; §6 is copas-fora's).
+TIES = {"copas-fora": "extra-hands", "no-pass-strict-lead": "extra-hands", "american": "shared",
+        "teams": "stands"}
+
+HEARTS = frozenset(r + "H" for r in "23456789TJQKA")
+
+
+class UnknownVariant(LookupError):
+    """The independent scorer has no entry for this base variant."""
+
+
+def parse_id(variant_id: str) -> tuple[str, dict[str, str | None]]:
+    """'copas-fora+jd-bonus=moon-needs-jd+super-moon' -> ('copas-fora', {...})."""
+    base, *tokens = variant_id.split("+")
+    options: dict[str, str | None] = {}
+    for token in tokens:
+        name, eq, value = token.partition("=")
+        options[name] = value if eq else None
+    return base, options
+
+
+def _values(options: dict[str, str | None]) -> list[str]:
+    return [w for v in options.values() if v for w in v.split(",")]
+
+
+@dataclass
+class CopasRules:
+    """What the text says a copas-fora hand scores, read off the option tokens."""
+
+    options: dict[str, str | None]
+    card_values: dict[str, int] = field(default_factory=dict)
+    moon_cards: set[str] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        opts = self.options
+        self.card_values = {h: 1 for h in HEARTS}
+        self.card_values["QS"] = 13
+        if "fatal-ace" in opts:  # L89: A♥ 5
+            self.card_values["AH"] = 5
+        self.moon_cards = set(HEARTS) | {"QS"}
+        words = _values(opts)
+        if "jd-bonus" in opts:  # L75-79: J♦ -10; the moon needs it only by agreement
+            self.card_values["JD"] = -10
+            if "moon-needs-jd" in words:
+                self.moon_cards.add("JD")
+        if "ten-of-death" in opts and "moon-needs-tc" in words:  # L81-87
+            self.moon_cards.add("TC")
+
+    @property
+    def moon_value(self) -> int:
+        # The moon gives the value of the hearts and the Q♠: 26, or 30 with the fatal ace.
+        return sum(self.card_values[c] for c in HEARTS | {"QS"})
+
+    def plain(self, cards: Collection[str]) -> int:
+        return sum(self.card_values.get(c, 0) for c in cards)
+
+
+def copas_shooter(won: Sequence[Collection[str]], options: dict[str, str | None]) -> int | None:
+    """The seat that took every moon card, or None."""
+    moon = CopasRules(options).moon_cards
+    return next((s for s in range(len(won)) if moon <= set(won[s])), None)
+
+
+def copas_fora_scores(won: Sequence[Collection[str]], tricks: Sequence[int],
+                      options: dict[str, str | None], reverse: bool | None = None) -> list[int]:
+    """A copas-fora hand (§2.1, §2.3): `reverse` forces the moon's form (None: the
+    option's own, i.e. reverse only with reverse-moon=always)."""
+    rules = CopasRules(options)
+    n = len(won)
+    if reverse is None:
+        reverse = options.get("reverse-moon", "") in (None, "always") and "reverse-moon" in options
+    shooter = copas_shooter(won, options)
+    scores = [rules.plain(cards) for cards in won]
+    if shooter is not None:
+        value = rules.moon_value
+        if "super-moon" in options and tricks[shooter] == sum(tricks):  # L97-99: all 13 tricks
+            value *= 2
+        if reverse:  # L91: the shooter loses the moon, the others keep their own cards
+            scores[shooter] = -value
+        else:  # the others take the moon; a J♦ outside the moon still counts (26 - 10 = 16)
+            scores = [0 if s == shooter else value + rules.plain(set(won[s]) - rules.moon_cards)
+                      for s in range(n)]
+    if "ten-of-death" in options:  # the 10♣ doubles its taker's hand, after the J♦ (A23)
+        scores = [2 * v if "TC" in won[s] and s != shooter else v for s, v in enumerate(scores)]
+    if "clean-hand" in options:  # L111: no trick at all
+        bonus = 5 if options["clean-hand"] == "penalty" else -5
+        scores = [v + bonus if tricks[s] == 0 else v for s, v in enumerate(scores)]
+    return scores
+
+
+def american_scores(won: Sequence[Collection[str]], tricks: Sequence[int],
+                    options: dict[str, str | None]) -> list[int]:
+    """§21: hearts 1, Q♠ 13; all 14 penalty cards: 0 and the others +26."""
+    penalty = HEARTS | {"QS"}
+    for seat, cards in enumerate(won):
+        if penalty <= set(cards):
+            return [0 if s == seat else 26 for s in range(len(won))]
+    return [sum(1 for c in cards if c in HEARTS) + (13 if "QS" in cards else 0) for cards in won]
+
+
+_COPAS_BASES = ("copas-fora", "teams", "no-pass-strict-lead")
+
+
+def hand_scores(variant_id: str, won: Sequence[Collection[str]], tricks: Sequence[int],
+                reverse: bool | None = None) -> list[int]:
+    """The hand's score of each seat from the cards (and number of tricks) it won."""
+    base, options = parse_id(variant_id)
+    if base in _COPAS_BASES:
+        return copas_fora_scores(won, tricks, options, reverse)
+    if base == "american":
+        return american_scores(won, tricks, options)
+    if base in FAMILY_SCORERS:
+        return list(FAMILY_SCORERS[base](won, tuple(variant_id.split("+")[1:])))
+    raise UnknownVariant(f"the independent scorer has no entry for '{base}' ({variant_id})")
+
+
+# --- the match ---------------------------------------------------------------------------
+
+
+@dataclass
+class MatchRules:
+    target: int = 100
+    goal_low: bool = True
+    teams: bool = False
+    individual_tally: bool = False
+    ties: str = "extra-hands"  # extra-hands | shared | stands
+    exact: tuple[str, ...] = ()
+    conditional_reverse: bool = False
+
+    @classmethod
+    def of(cls, variant_id: str, goal_low: bool = True, target: int | None = None) -> "MatchRules":
+        base, options = parse_id(variant_id)
+        rules = cls(goal_low=goal_low)
+        # The bases scored here end at 100 (200 with target-200); a family's target is given.
+        own = 200 if "target-200" in options else 100
+        rules.target = own if base in TIES or target is None else target
+        ties = {**FAMILY_TIES, **TIES}
+        if base not in ties:
+            raise UnknownVariant(f"the independent scorer knows no tie rule for '{base}' "
+                                 "(TIES in tests/independent_scorer_families.py)")
+        rules.ties = ties[base]
+        if "tie-stands" in options:
+            rules.ties = "stands"
+        rules.teams = base == "teams"
+        rules.individual_tally = "individual-tally" in options
+        if "exact-score" in options:
+            rules.exact = tuple((options["exact-score"] or "hit-100-to-51").split(","))
+        rules.conditional_reverse = options.get("reverse-moon") == "conditional"
+        return rules
+
+    def sides(self, n: int) -> list[list[int]]:
+        return [[0, 2], [1, 3]] if self.teams else [[s] for s in range(n)]
+
+    def reached(self, total: int) -> bool:
+        return total >= self.target if self.goal_low else total <= self.target
+
+    def outcome(self, totals: Sequence[int]) -> tuple[bool, list[int]]:
+        """§2.1 game end and ties (A11), §3 (A28b, L121), tie-stands (A27)."""
+        sides = self.sides(len(totals))
+        sums = [sum(totals[s] for s in side) for side in sides]
+        ending = totals if self.individual_tally else sums
+        if not any(self.reached(t) for t in ending):
+            return False, []
+        best = min(sums) if self.goal_low else max(sums)
+        winners = [s for side, total in zip(sides, sums) if total == best for s in side]
+        tied = sum(1 for total in sums if total == best) > 1
+        if tied and self.ties == "extra-hands":
+            return False, []
+        return True, sorted(winners)
+
+
+def add_hand(variant_id: str, totals: list[int], pending: set[int], won: Sequence[Collection[str]],
+             tricks: Sequence[int], match: MatchRules) -> list[int]:
+    """Adds a hand to `totals` (and the exact-score (c) memory `pending`) in place;
+    returns the hand's scores as they counted."""
+    scores = hand_scores(variant_id, won, tricks)
+    base, options = parse_id(variant_id)
+    shooter = copas_shooter(won, options) if base in _COPAS_BASES else None
+    if match.conditional_reverse and shooter is not None:
+        # A24: the normal moon, unless it ends the match without the shooter's side
+        # as the only winner; then the reverse form.
+        after = [t + v for t, v in zip(totals, scores)]
+        sides = match.sides(len(totals))
+        ending = after if match.individual_tally else [sum(after[s] for s in side) for side in sides]
+        if any(match.reached(t) for t in ending):
+            over, winners = match.outcome(after)
+            shooter_side = next(side for side in sides if shooter in side)
+            if not (over and winners == sorted(shooter_side)):
+                scores = hand_scores(variant_id, won, tricks, reverse=True)
+    for s, score in enumerate(scores):
+        total = totals[s] + score
+        was_pending = s in pending
+        pending.discard(s)
+        if score == 0:  # (c): nothing scored the hand after the drop
+            total = 0 if was_pending and "hit-100-to-50-then-0" in match.exact else total
+        elif total == match.target and "hit-100-to-51" in match.exact:  # (a): 100 -> 51
+            total = match.target // 2 + 1
+        elif total == match.target and "hit-100-to-50-then-0" in match.exact:  # (c): 100 -> 50
+            total = match.target // 2
+            pending.add(s)
+        elif total == match.target // 2 and "hit-50-to-0" in match.exact:  # (b): 50 -> 0
+            total = 0
+        totals[s] = total
+    return scores

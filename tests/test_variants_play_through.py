@@ -1,0 +1,165 @@
+"""Every variant id of catalogue_ids() (new ones picked up automatically), and some
+option combinations, plays complete matches: the hands are played by seeded random
+bots through game.py's Match, each finished hand is sent whole to the engine
+process (`python -m copas_ai engine`), which checks every play and answers `score`;
+the hand scores, the match totals and the end of the match are confirmed by the
+slow independent scorer (tests/independent_scorer.py, written from VARIANTS.md).
+
+A base the independent scorer does not know fails the test by name (it never
+passes silently).
+"""
+
+from __future__ import annotations
+
+import pytest
+from cep_process import EngineProcess
+from independent_scorer import MatchRules, UnknownVariant, add_hand, parse_id
+
+import copas_ai as ca
+from copas_ai.bots import make_bot
+from copas_ai.game import Match, play_hand
+from copas_ai.variants import catalogue_ids
+
+# Combinations the catalogue does not list (it lists each option alone).
+COMBINATIONS = [
+    "copas-fora+jd-bonus+ten-of-death",
+    "copas-fora+jd-bonus=moon-needs-jd,no-jd-first-trick+ten-of-death=moon-needs-tc+target-200",
+    "copas-fora+fatal-ace+reverse-moon+super-moon",
+    "copas-fora+reverse-moon=conditional+super-moon",
+    "copas-fora+exact-score=hit-100-to-50-then-0,hit-50-to-0+clean-hand=penalty",
+    "copas-fora+exact-score=hit-100-to-51+target-200+tie-stands",
+    "copas-fora+pass-cycle=always-right+clean-hand",
+    "teams+individual-tally",
+]
+SEEDS = (1, 2, 3)
+MAX_HANDS = 60  # a guard only: a random-bot match at 100 lasts about 10-20 hands
+
+
+def _engine_position(variant_id: str, position: ca.Position, dealt, totals) -> str:
+    n = position.players
+    words = [f"position variant {variant_id} players {n} dealer {position.dealer} handno {position.hand_no}",
+             "scores " + " ".join(map(str, totals))]
+    words += [f"hand {s} {dealt[s]}" for s in range(n)]
+    if position.pass_plan:
+        words += [f"passed {s} {position.passed[s]}" for s in range(n)]
+    words.append("moves " + " ".join(f"{seat}:{card}" for seat, card in position.moves))
+    return " ".join(words)
+
+
+def play_match_through_engine(engine: EngineProcess, variant_id: str, seed: int) -> Match:
+    variant = ca.find_variant(variant_id)
+    match = Match.new(variant, seed=seed)
+    n = match.players
+    bots = [make_bot("random", seed=seed * 100 + s) for s in range(n)]
+    try:
+        independent = MatchRules.of(variant.id, goal_low=variant.goal == "low", target=match.rules.target)
+    except UnknownVariant as exc:
+        pytest.fail(f"{variant.id}: {exc}")
+    totals, pending = [0] * n, set()
+    while not match.is_over():
+        assert len(match.hands) < MAX_HANDS, f"{variant.id} seed {seed}: no end after {MAX_HANDS} hands"
+        position = match.deal_next_hand()
+        dealt = position.hands
+        play_hand(position, bots)
+        before = list(totals)
+        won = [{str(c) for c in position.won[s]} for s in range(n)]
+        tricks = [position.tricks_won(s) for s in range(n)]
+        try:
+            expected = add_hand(variant.id, totals, pending, won, tricks, independent)
+        except UnknownVariant as exc:
+            pytest.fail(f"{variant.id}: {exc}; add it to tests/independent_scorer*.py")
+        # The engine knows the totals before the hand, not the exact-score (c) memory.
+        engine_totals = list(before)
+        add_hand(variant.id, engine_totals, set(), won, tricks, independent)
+        answer = engine.ask(_engine_position(variant.id, position, dealt, before))
+        assert answer == [], answer
+        engine.send("score")
+        score, total, state = engine.line(), engine.line(), engine.line()
+        where = f"{variant.id} seed {seed} hand {position.hand_no}"
+        assert score == "score " + " ".join(map(str, expected)), where
+        assert total == "total " + " ".join(map(str, engine_totals)), where
+        record = match.record_hand(dealt, position)
+        assert record.score == expected, where
+        assert match.totals == totals, where
+        over, winners = independent.outcome(totals)
+        assert match.outcome() == (over, winners), where
+        if engine_totals == totals:
+            assert state == f"state {'gameover' if over else 'handover'}", where
+    return match
+
+
+def _all_ids() -> list[str]:
+    return catalogue_ids() + [c for c in COMBINATIONS if c not in catalogue_ids()]
+
+
+@pytest.mark.parametrize("variant_id", _all_ids())
+def test_variant_plays_complete_matches_confirmed_by_the_independent_scorer(variant_id):
+    """<variant_id>: complete matches for a few seeds through the engine process, every
+    hand score, total and the match end confirmed independently."""
+    with EngineProcess() as engine:
+        for seed in SEEDS:
+            match = play_match_through_engine(engine, variant_id, seed)
+            assert match.is_over()
+        code, err = engine.close()
+    assert code == 0 and b"Traceback" not in err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant_id", _all_ids())
+def test_variant_plays_many_matches_confirmed_by_the_independent_scorer(variant_id):
+    """<variant_id>: as above for 20 more seeds."""
+    with EngineProcess() as engine:
+        for seed in range(10, 30):
+            play_match_through_engine(engine, variant_id, seed)
+        engine.close()
+
+
+def test_independent_scorer_refuses_a_base_it_does_not_know():
+    """The play-through test cannot pass silently on a base without a scorer."""
+    from independent_scorer import hand_scores
+
+    with pytest.raises(UnknownVariant):
+        hand_scores("no-such-base", [set()] * 4, [0] * 4)
+    assert parse_id("copas-fora+jd-bonus=moon-needs-jd+super-moon") == (
+        "copas-fora", {"jd-bonus": "moon-needs-jd", "super-moon": None})
+
+
+def _moon_ids() -> list[str]:
+    """The ids whose base plays the 52-card, 4-seat penalty game (moons are stacked there)."""
+    return [v for v in _all_ids() if parse_id(v)[0] in ("american", "copas-fora", "teams")]
+
+
+@pytest.mark.parametrize("variant_id", _moon_ids())
+def test_variant_moon_hands_confirmed_by_the_independent_scorer(variant_id):
+    """<variant_id>: random play rarely shoots the moon, so hands on stacked deals where
+    the others feed one seat's tricks (many end in a moon, some with every trick): the
+    hand scores and, from random totals near the target, the match totals (conditional
+    reverse moon, exact-score) are confirmed independently."""
+    import random
+
+    from test_solver import _feeding_policy, _stacked_deal
+
+    variant = ca.find_variant(variant_id)
+    rules = variant.rules()
+    independent = MatchRules.of(variant.id, target=rules.target)
+    moons = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        shooter = rng.randrange(4)
+        pos = ca.Position(rules, _stacked_deal(rules, rng, shooter), dealer=3, hand_no=3)
+        policy = _feeding_policy(shooter)
+        for seat in range(4) if pos.phase == "passing" else ():  # pass-cycle variants
+            pos.set_pass(seat, ca.CardSet(list(pos.hands[seat])[:3]))
+        while not pos.is_over():
+            pos.push(policy(pos, rng))
+        moons += pos.moon_shooter() is not None
+        won = [{str(c) for c in pos.won[s]} for s in range(4)]
+        tricks = [pos.tricks_won(s) for s in range(4)]
+        totals = [rng.randrange(rules.target - 40, rules.target) for _ in range(4)]
+        pending = {s for s in range(4) if rng.random() < 0.2}
+        expected_totals = list(totals)
+        expected = add_hand(variant.id, expected_totals, set(pending), won, tricks, independent)
+        pending_bits = sum(1 << s for s in pending)
+        hand, after, _ = ca.add_hand_to_match(pos, totals, pending_bits)
+        assert (hand, after) == (expected, expected_totals), f"{variant.id} seed {seed}"
+    assert moons >= 10, f"{variant.id}: only {moons} moons in 30 stacked hands"
