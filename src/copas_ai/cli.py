@@ -110,6 +110,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(func=_cmd_play)
     engine = sub.add_parser("engine", help="run as a CEP/1 engine on stdin/stdout")
     engine.set_defaults(func=_cmd_engine)
+    from copas_ai import cli_arena, cli_bench  # each subcommand registers its own arguments
+
+    cli_arena.add_parser(sub)
+    cli_bench.add_parser(sub)
     return parser
 
 
