@@ -13,8 +13,8 @@ import pytest
 from copas_ai.arena import ArenaConfig, RunOptions, run_arena
 from copas_ai.arena.results import ResultsMismatchError
 
-PLAYERS = ("ismcts:iterations=150", "heuristic")
-DEALS = 30
+PLAYERS = ("ismcts:iterations=200", "heuristic")
+DEALS = 16
 HANG_GUARD_S = 120.0  # not a timing assertion: only keeps a stuck run from hanging the suite
 
 
@@ -40,12 +40,12 @@ def test_killed_run_resumed_equals_uninterrupted_run(tmp_path):
     cut = tmp_path / "cut.jsonl"
     proc = subprocess.Popen(_cli(cut), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + HANG_GUARD_S
-    while (not cut.exists() or cut.read_text().count("\n") < 12) and time.monotonic() < deadline:
+    while (not cut.exists() or cut.read_text().count("\n") < 8) and time.monotonic() < deadline:
         time.sleep(0.02)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     played = len(_games(cut))
-    assert 10 < played < 2 * DEALS, "the kill must land halfway for this test to mean anything"
+    assert 6 < played < 2 * DEALS, "the kill must land halfway for this test to mean anything"
 
     resumed = subprocess.run(_cli(cut, "--resume"), capture_output=True, text=True, timeout=HANG_GUARD_S, check=True)
     assert _games(cut) == _games(whole)

@@ -23,6 +23,8 @@ class ArenaConfig:
     def __post_init__(self) -> None:
         if not self.players:
             raise ValueError("no players")
+        if self.deals < 1 or self.max_hands < 1:
+            raise ValueError("--deals and --max-hands must be positive")
         if self.no_pass and self.matches:
             raise ValueError("--no-pass plays single hands; it cannot be combined with --matches")
         object.__setattr__(self, "specs", tuple(parse_player(p) for p in self.players))

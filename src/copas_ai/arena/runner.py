@@ -33,6 +33,10 @@ class RunOptions:
 def run_arena(config: ArenaConfig, options: RunOptions | None = None,
               on_progress: Callable[[Summary], None] | None = None) -> Summary:
     options = options or RunOptions()
+    if options.workers is not None and options.workers < 1:
+        raise ValueError("--workers must be positive")
+    if options.check_every < 1 or options.min_deals < 1 or options.report_every < 1:
+        raise ValueError("--check-every and --min-deals must be positive")
     seats = seat_count(config)
     n = len(config.players)
     rotations = len(arrangements(n, seats))
