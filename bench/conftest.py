@@ -1,0 +1,26 @@
+"""Benchmark options. `--quick` is the CI form: the sizes that take minutes on a
+shared machine (the solver on 10 and 13 tricks left: seconds per solve) are
+deselected, every other benchmark runs as it is.
+
+    python -m pytest bench --benchmark-only --quick --benchmark-json=bench-results.json
+"""
+
+from __future__ import annotations
+
+import pytest
+
+# Test ids (name[parameters]) left out by --quick.
+HEAVY = ("test_bench_solver[10]", "test_bench_solver[13]")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--quick", action="store_true", help="CI form: leave out the benchmarks listed in HEAVY")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.getoption("--quick"):
+        return
+    heavy = [item for item in items if item.name in HEAVY]
+    if heavy:
+        config.hook.pytest_deselected(items=heavy)
+        items[:] = [item for item in items if item.name not in HEAVY]
