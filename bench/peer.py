@@ -5,27 +5,7 @@ OpenSpiel card action = face * 4 + suit, deal action k goes to seat k % 4)."""
 from __future__ import annotations
 
 import copas_ai as ca
-
-
-def os_action(card: ca.Card) -> int:
-    return card.face * 4 + card.suit
-
-
-def peer_state(position: ca.Position):
-    """OpenSpiel's state at the same point as a no-pass `position` (hand_no 3)."""
-    import pyspiel
-
-    if position.pass_plan:
-        raise ValueError("peer positions are no-pass hands (OpenSpiel's ISMCTS crashes in the pass)")
-    game = pyspiel.load_game("hearts", {"qs_breaks_hearts": False, "pass_cards": False})
-    state = game.new_initial_state()
-    state.apply_action(0)  # "No Pass": pass_cards=False is ignored at this chance node
-    dealt = [list(position.hands[s] | ca.CardSet([c for p, c in position.moves if p == s])) for s in range(4)]
-    for k in range(52):
-        state.apply_action(os_action(dealt[k % 4][k // 4]))
-    for _, card in position.moves:
-        state.apply_action(os_action(card))
-    return game, state
+from copas_ai.arena.openspiel_player import os_action, peer_state  # noqa: F401  (the benches import them from here)
 
 
 def fixed_positions(seed: int = 3, plays=(5, 13, 29)) -> list[ca.Position]:

@@ -9,6 +9,7 @@ from typing import Protocol
 
 from copas_ai import _core
 from copas_ai._core import Card, CardSet, Position
+from copas_ai.moon_play import moon_card
 
 
 class Bot(Protocol):
@@ -36,18 +37,22 @@ class RandomBot:
 
 class HeuristicBot:
     """The core's rule-of-thumb player (also the search's playout policy): ducks,
-    dumps the Q♠ and high hearts on others' tricks, voids short suits, leads low."""
+    dumps the Q♠ and high hearts on others' tricks, voids short suits, leads low;
+    with `moon`, it also stops a shooter and runs the rest when shooting itself
+    (copas_ai.moon_play; not part of the playout policy)."""
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, moon: bool = True) -> None:
         self._rng = random.Random(seed)
+        self._moon = moon
 
     def choose_pass(self, position: Position, seat: int, count: int) -> CardSet:
         return _core.heuristic_pass(position.rules, position.hand(seat), count)
 
     def choose_card(self, position: Position, seat: int) -> Card:
-        return _core.heuristic_card(position, seed=self._rng.getrandbits(63))
+        card = moon_card(position, seat) if self._moon else None
+        return card if card is not None else _core.heuristic_card(position, seed=self._rng.getrandbits(63))
 
 
 class SearchBot:

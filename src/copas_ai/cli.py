@@ -12,7 +12,7 @@ import argparse
 import sys
 from typing import Sequence
 
-from copas_ai import __version__, cli_analyse, cli_selfplay
+from copas_ai import __version__, cli_analyse, cli_arena, cli_bench, cli_selfplay
 from copas_ai.bots import BOT_NAMES, make_bot
 from copas_ai.game import Match, TrickReport, play_hand
 from copas_ai.variants import VariantNotFoundError, find_variant, variant_ids
@@ -114,6 +114,8 @@ def build_parser() -> argparse.ArgumentParser:
     engine.set_defaults(func=_cmd_engine)
     cli_analyse.register(sub)
     cli_selfplay.register(sub)
+    cli_arena.add_parser(sub)
+    cli_bench.add_parser(sub)
     return parser
 
 

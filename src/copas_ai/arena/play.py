@@ -1,0 +1,38 @@
+"""One game of the schedule, played to its end in the calling process."""
+
+from __future__ import annotations
+
+from copas_ai._core import Position, deal
+from copas_ai.arena.config import ArenaConfig
+from copas_ai.arena.players import build
+from copas_ai.arena.schedule import Game
+from copas_ai.game import Match, play_hand, play_match
+from copas_ai.variants import find_variant
+
+
+def seat_count(config: ArenaConfig) -> int:
+    variant = find_variant(config.variant)
+    return variant.default_players if config.seats is None else config.seats
+
+
+def play_game(config: ArenaConfig, game: Game) -> dict:
+    """The game's record: per seat the points (hand score, or match total), the
+    number of hands and, for a match, the winning seats."""
+    variant = find_variant(config.variant)
+    seats = seat_count(config)
+    bots = [build(config.specs[p], game.bot_seed(config.seed, s), variant.id) for s, p in enumerate(game.seats)]
+    record = {"deal": game.deal, "arrangement": game.arrangement, "seats": list(game.seats)}
+    if config.matches:
+        match = play_match(Match.new(variant, players=seats, seed=game.deal_seed(config.seed)), bots,
+                           max_hands=config.max_hands)
+        over, winners = match.outcome()
+        record.update(points=list(match.totals), hands=len(match.hands), winners=list(winners) if over else [])
+        return record
+    rules = variant.rules(seats)
+    position = Position(rules, deal(rules, game.deal_seed(config.seed) % 2**64),
+                        dealer=game.dealer(config.seed, seats), hand_no=game.hand_no(config.no_pass))
+    if config.no_pass and position.pass_plan:
+        raise ValueError(f"variant {variant.id}: hand number {game.hand_no(True)} is not a no-pass hand")
+    play_hand(position, bots)
+    record.update(points=list(position.score()), hands=1)
+    return record

@@ -1,0 +1,93 @@
+"""Player spec strings and the bots they build.
+
+    random | heuristic[:moon=0]                 the built-in bots (moon=0: no moon play)
+    ismcts|pimc|auto[:iterations=N,movetime=MS,threads=T]   the engine's search
+    openspiel[:movetime=MS]                     OpenSpiel's ISMCTS bot (american, no passing)
+    cep:<command line>                          any CEP/1 engine process (default movetime=100)
+    cep[iterations=N,movetime=MS]:<command line>
+
+A spec is plain data (picklable, JSON-able) so it can travel to worker
+processes and Ray tasks; `build` makes a fresh bot from it for one game.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from copas_ai.bots import Bot, HeuristicBot, RandomBot, SearchBot
+
+SEARCH_KINDS = ("ismcts", "pimc", "auto")
+KINDS = ("random", "heuristic", *SEARCH_KINDS, "openspiel", "cep")
+_OPTIONS = {"iterations", "movetime", "threads", "moon"}
+_CEP = re.compile(r"cep(?:\[([^\]]*)\])?:(.+)", re.S)
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    kind: str
+    options: dict[str, int] = field(default_factory=dict)
+    command: str = ""  # the CEP engine's command line
+
+    @property
+    def iterations(self) -> int | None:
+        return self.options.get("iterations")
+
+    @property
+    def movetime_ms(self) -> int | None:
+        return self.options.get("movetime")
+
+
+def _parse_options(text: str, spec: str) -> dict[str, int]:
+    options: dict[str, int] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq or key not in _OPTIONS or not value.isdigit() or (int(value) <= 0 and key != "moon"):
+            raise ValueError(f"player '{spec}': bad option '{item}' (known: "
+                             f"{', '.join(sorted(_OPTIONS))}, each =<positive integer>, moon=0|1)")
+        options[key] = int(value)
+    return options
+
+
+def parse_player(spec: str) -> PlayerSpec:
+    """A PlayerSpec from its text; raises ValueError naming what is wrong."""
+    spec = spec.strip()
+    cep = _CEP.fullmatch(spec)
+    if cep:
+        options = _parse_options(cep.group(1) or "", spec)
+        if "iterations" not in options and "movetime" not in options:
+            options["movetime"] = 100
+        return PlayerSpec("cep", options, cep.group(2).strip())
+    kind, _, rest = spec.partition(":")
+    if kind not in KINDS or kind == "cep":
+        raise ValueError(f"unknown player '{spec}'; known: {', '.join(KINDS[:-1])}, cep:<command line>")
+    options = _parse_options(rest, spec)
+    if (kind == "random" and options) or (kind == "heuristic" and set(options) - {"moon"}):
+        raise ValueError(f"player '{spec}': random takes no options, heuristic only moon=0|1")
+    if kind != "heuristic" and "moon" in options:
+        raise ValueError(f"player '{spec}': only heuristic takes moon")
+    if kind in SEARCH_KINDS and "iterations" not in options and "movetime" not in options:
+        options["iterations"] = 2000  # the default of bots.make_bot
+    if kind == "openspiel":
+        if set(options) - {"movetime"}:
+            raise ValueError(f"player '{spec}': openspiel takes only movetime")
+        options.setdefault("movetime", 100)
+    return PlayerSpec(kind, options)
+
+
+def build(spec: PlayerSpec, seed: int, variant: str) -> Bot:
+    """A fresh bot for one game, seeded so that the game is reproducible."""
+    if spec.kind == "random":
+        return RandomBot(seed)
+    if spec.kind == "heuristic":
+        return HeuristicBot(seed, moon=bool(spec.options.get("moon", 1)))
+    if spec.kind in SEARCH_KINDS:
+        return SearchBot(seed=seed, iterations=spec.iterations, movetime_ms=spec.movetime_ms,
+                         algorithm=spec.kind, threads=spec.options.get("threads", 1))
+    if spec.kind == "openspiel":
+        from copas_ai.arena.openspiel_player import OpenSpielIsmctsBot
+
+        return OpenSpielIsmctsBot(seed, spec.movetime_ms or 100)
+    from copas_ai.arena.cep_player import CepBot
+
+    return CepBot(spec.command, seed, variant, iterations=spec.iterations, movetime_ms=spec.movetime_ms)

@@ -1,0 +1,46 @@
+"""`python -m copas_ai arena`: the report a reader sees, and clear errors (exit 2)."""
+
+import json
+
+import pytest
+
+from copas_ai.cli import main
+
+
+def test_arena_reports_points_difference_and_interval(capsys, tmp_path):
+    """american, heuristic vs random over 30 duplicate deals, written to a results file."""
+    out = tmp_path / "r.jsonl"
+    assert main(["arena", "heuristic", "random", "--deals", "30", "--workers", "1", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    final = text[text.index("final:"):]
+    assert "30 deals, 60 games" in final
+    assert "heuristic - random:" in final and "95% [" in final
+    assert "heuristic is stronger (95% interval excludes 0)" in final
+    lines = out.read_text().splitlines()
+    assert json.loads(lines[0])["format"] == "copas-arena/1" and len(lines) == 61
+
+
+def test_arena_match_mode_reports_win_rates(capsys):
+    """copas-fora, whole matches."""
+    assert main(["arena", "heuristic", "random", "--variant", "copas-fora", "--matches", "--deals", "2",
+                 "--workers", "1", "--reference", "heuristic"]) == 0
+    final = capsys.readouterr().out.split("final:")[1]
+    assert "pts/match" in final and "win rate" in final and "random - heuristic:" in final
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["nobody"], "unknown player 'nobody'"),
+    (["heuristic", "--deals", "0"], "--deals and --max-hands must be positive"),
+    (["heuristic", "random", "--workers", "0"], "--workers must be positive"),
+    (["heuristic", "random", "--reference", "zz"], "--reference 'zz' is none of the players"),
+    (["heuristic", "random", "--resume"], "--resume needs --out"),
+    (["heuristic", "random", "--variant", "nope"], "unknown variant 'nope'"),
+    (["heuristic", "random", "--seats", "9"], "not 9"),
+    (["a", "b", "c", "d", "e"], "unknown player 'a'"),
+    (["random"] * 5, "need 1 to 4 players for 4 seats, got 5"),
+    (["openspiel", "random"], "--no-pass"),
+    (["heuristic", "random", "--matches", "--no-pass"], "cannot be combined"),
+])
+def test_arena_bad_input_is_an_error_with_exit_status_2(capsys, argv, message):
+    assert main(["arena", *argv, "--workers", "1"] if "--workers" not in argv else ["arena", *argv]) == 2
+    assert message in capsys.readouterr().err

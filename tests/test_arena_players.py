@@ -1,0 +1,78 @@
+"""Arena player specs and the players they build: built-in bots, the search at
+a limit, any CEP engine (seeing only its seat's view) and OpenSpiel's ISMCTS."""
+
+import sys
+
+import pytest
+
+import copas_ai as ca
+from copas_ai.arena import ArenaConfig, RunOptions, parse_player, run_arena
+from copas_ai.arena.cep_player import close_engines, seat_view_text
+from copas_ai.arena.players import PlayerSpec
+
+
+@pytest.mark.parametrize("text,spec", [
+    ("random", PlayerSpec("random", {})),
+    ("heuristic:moon=0", PlayerSpec("heuristic", {"moon": 0})),
+    ("ismcts:movetime=100", PlayerSpec("ismcts", {"movetime": 100})),
+    ("auto:iterations=5000,threads=2", PlayerSpec("auto", {"iterations": 5000, "threads": 2})),
+    ("pimc", PlayerSpec("pimc", {"iterations": 2000})),
+    ("openspiel:movetime=50", PlayerSpec("openspiel", {"movetime": 50})),
+    ("cep:copas-engine --x", PlayerSpec("cep", {"movetime": 100}, "copas-engine --x")),
+    ("cep[iterations=300]:python -m copas_ai engine", PlayerSpec("cep", {"iterations": 300}, "python -m copas_ai engine")),
+])
+def test_player_specs_parse(text, spec):
+    assert parse_player(text) == spec
+
+
+@pytest.mark.parametrize("text,message", [
+    ("nobody", "unknown player"),
+    ("ismcts:depth=3", "bad option 'depth=3'"),
+    ("ismcts:movetime=0", "bad option"),
+    ("random:iterations=5", "random takes no options"),
+    ("auto:moon=1", "only heuristic takes moon"),
+    ("openspiel:iterations=5", "openspiel takes only movetime"),
+])
+def test_bad_player_specs_are_value_errors(text, message):
+    with pytest.raises(ValueError, match=message):
+        parse_player(text)
+
+
+def test_openspiel_needs_no_pass_american():
+    with pytest.raises(ValueError, match="--no-pass"):
+        ArenaConfig(("openspiel", "random"))
+    with pytest.raises(ValueError, match="--no-pass"):
+        ArenaConfig(("openspiel", "random"), variant="copas-fora", no_pass=True)
+
+
+def test_cep_engine_sees_only_its_own_seat():
+    """american hand 0 after the passes and two plays: seat 1's view names no other hand."""
+    rules = ca.find_variant("american").rules()
+    p = ca.Position(rules, ca.deal(rules, 4), dealer=3, hand_no=0)
+    for s in range(4):
+        p.set_pass(s, ca.heuristic_pass(rules, p.hand(s), 3))
+    for i in range(2):
+        p.push(ca.heuristic_card(p, seed=i))
+    text = seat_view_text(p, 1, "american")
+    assert "seat 1 hand 1 " in text and "passed 1 " in text and "received 1 " in text
+    assert not any(f"hand {s} " in text for s in (0, 2, 3))
+    assert text.count(":") == 2  # the two public moves, with their seats
+
+
+def test_cep_engine_plays_a_duplicate_deal():
+    """american: copas_ai's own CEP engine (iteration-limited) against random, passing included."""
+    command = f"cep[iterations=100]:{sys.executable} -m copas_ai engine"
+    try:
+        summary = run_arena(ArenaConfig((command, "random"), deals=1, seed=2), RunOptions(workers=1))
+    finally:
+        close_engines()
+    assert summary.deals == 1 and summary.games == 2
+    assert sum(p.seat_hands for p in summary.players) == 8
+
+
+def test_openspiel_ismcts_plays_a_no_pass_deal():
+    """american, no passing: OpenSpiel's ISMCTSBot (5 ms a move) against the search."""
+    pytest.importorskip("pyspiel")
+    summary = run_arena(ArenaConfig(("ismcts:iterations=50", "openspiel:movetime=5"), deals=1, seed=3, no_pass=True),
+                        RunOptions(workers=1))
+    assert summary.games == 2
