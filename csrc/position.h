@@ -154,6 +154,10 @@ template <class Visit>
 [[gnu::always_inline]] inline void Position::visit_rule_filters(Visit&& visit) const {
   const RuleSet& r = *rules_;
   const bool first_trick = tricks_done_ == 0;
+  if (trick_len_ == 0 && first_trick && r.first_lead_banned) {
+    visit(~r.first_lead_banned, "the opening lead may not be a penalty card");
+    return;  // the opening lead's only rule (A55a: a hand of only those leads any card)
+  }
   if (trick_len_ == 0) {
     if (first_trick && r.first_lead == FirstLead::kHolderOfCard && r.must_lead_first_card)
       visit(first_card_.bit(), "the first lead must be the opening card");

@@ -7,6 +7,8 @@ int pass_offset(PassDirection d, int players) {
     case PassDirection::kLeft: return 1;
     case PassDirection::kRight: return players - 1;
     case PassDirection::kAcross: return players / 2;
+    case PassDirection::kSecondLeft: return 2 % players;
+    case PassDirection::kSecondRight: return (players - 2) % players;
     case PassDirection::kNone: break;
   }
   return 0;

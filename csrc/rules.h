@@ -99,7 +99,8 @@ struct PassPlan {
 
 constexpr int kMaxPassCycle = 8;
 // Direction words used by pass cycles; kAcross resolves to n/2 seats.
-enum class PassDirection : std::uint8_t { kNone, kLeft, kRight, kAcross };
+// kSecondLeft/kSecondRight: two seats away (the 5-player cycle of three-five, §4).
+enum class PassDirection : std::uint8_t { kNone, kLeft, kRight, kAcross, kSecondLeft, kSecondRight };
 
 struct RuleSet {
   // Seats.
@@ -130,6 +131,10 @@ struct RuleSet {
   bool must_lead_first_card = true;  // the holder must lead that very card
   // Cards barred from the first trick while the player has another legal card.
   CardSet first_trick_banned = 0;
+  // Cards the opening lead may not be, unless the leader holds only these; when
+  // set, this is the opening lead's only restriction (classic-3to6, 3/5/6 players:
+  // no heart nor Q♠, and a hand of only those leads any card, A55a).
+  CardSet first_lead_banned = 0;
 
   // Hearts breaking.
   HeartsBreak hearts_break = HeartsBreak::kHeartDiscarded;

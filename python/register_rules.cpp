@@ -25,7 +25,9 @@ PassDirection direction_from_str(const std::string& s) {
   if (s == "right") return PassDirection::kRight;
   if (s == "across") return PassDirection::kAcross;
   if (s == "none") return PassDirection::kNone;
-  throw std::invalid_argument("unknown pass direction '" + s + "' (left, right, across, none)");
+  if (s == "2nd-left") return PassDirection::kSecondLeft;
+  if (s == "2nd-right") return PassDirection::kSecondRight;
+  throw std::invalid_argument("unknown pass direction '" + s + "' (left, right, across, 2nd-left, 2nd-right, none)");
 }
 
 const char* direction_str(PassDirection d) {
@@ -33,6 +35,8 @@ const char* direction_str(PassDirection d) {
     case PassDirection::kLeft: return "left";
     case PassDirection::kRight: return "right";
     case PassDirection::kAcross: return "across";
+    case PassDirection::kSecondLeft: return "2nd-left";
+    case PassDirection::kSecondRight: return "2nd-right";
     case PassDirection::kNone: break;
   }
   return "none";
@@ -129,6 +133,8 @@ void register_rules(py::module_& m) {
   def_cardset_field<&RuleSet::point_cards>(cls, "point_cards", "the penalty cards for the restrictions");
   def_cardset_field<&RuleSet::first_trick_banned>(cls, "first_trick_banned",
                                                   "cards barred from trick 1 while another is legal");
+  def_cardset_field<&RuleSet::first_lead_banned>(cls, "first_lead_banned",
+                                                 "cards the opening lead may not be, unless only these");
   def_cardset_field<&RuleSet::moon_cards>(cls, "moon_cards", "the cards a moon needs");
 
   m.def(

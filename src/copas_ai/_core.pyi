@@ -421,6 +421,14 @@ class RuleSet:
     def deck(self, arg1: CardSet) -> None:
         ...
     @property
+    def first_lead_banned(self) -> CardSet:
+        """
+        cards the opening lead may not be, unless only these
+        """
+    @first_lead_banned.setter
+    def first_lead_banned(self, arg1: CardSet) -> None:
+        ...
+    @property
     def first_trick_banned(self) -> CardSet:
         """
         cards barred from trick 1 while another is legal
