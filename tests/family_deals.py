@@ -42,9 +42,13 @@ def build_deal(rules: ca.RuleSet, spec: dict[int, str], voids: dict[int, str] | 
 
 
 def position(variant: str, spec: dict[int, str], players: int | None = None,
-             voids: dict[int, str] | None = None, hand_no: int = 0, dealer: int = 0) -> ca.Position:
-    """A Position of `variant` on build_deal(spec, voids); passes (if any) still to make."""
+             voids: dict[int, str] | None = None, hand_no: int = 0, dealer: int = 0,
+             no_pass: bool = False) -> ca.Position:
+    """A Position of `variant` on build_deal(spec, voids); passes (if any) still to make,
+    or none at all with no_pass."""
     rules = ca.find_variant(variant).rules(players)
+    if no_pass:
+        rules.pass_cycle = []
     return ca.Position(rules, build_deal(rules, spec, voids), dealer=dealer, hand_no=hand_no)
 
 
