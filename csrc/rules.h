@@ -26,7 +26,8 @@
 //                         fields (target-200, tie-stands, exact-score [later]),
 //                         clean_hand_points, doubling_card (ten-of-death) [later],
 //                         forced_queen (qs-forced) [later], nines-extend [later].
-//  teams, three-five      team_of_seat [later]; kitty_size + kitty policy [later];
+//  teams, three-five      team_of_seat [later]; kitty_size + kitty_taker (the kitty is
+//                         the deck less the hands; add-to-trick only, into-hand [later]);
 //                         first_lead_card falls back to the lowest club in play.
 //  negative-scoring,      values with signs, goal kHigh with a negative target;
 //  spot, black-maria,     only card_points and moon_value change.
@@ -85,6 +86,12 @@ enum class TieRule : std::uint8_t {
 
 enum class Goal : std::uint8_t { kLow, kHigh };
 
+// Who takes the kitty, face down with the trick just won (add-to-trick, §4).
+enum class KittyTaker : std::uint8_t {
+  kFirstTrickWinner,  // the winner of trick 1
+  kFirstPointTaker,   // the winner of the first trick holding a card that scores (A29)
+};
+
 // One part of a hand's pass: `count` cards to the seat `offset` places to the left.
 struct PassPart {
   std::int8_t offset = 0;  // 1 = left, -1 = right, n/2 = across; 0 = no pass
@@ -110,7 +117,8 @@ struct RuleSet {
   CardSet deck = kFullDeck;
   std::uint8_t copies = 1;
   std::uint8_t hand_size = 13;
-  std::uint8_t kitty_size = 0;  // [later]
+  std::uint8_t kitty_size = 0;  // cards dealt to nobody: the kitty (three-five, §4)
+  KittyTaker kitty_taker = KittyTaker::kFirstTrickWinner;
 
   // Trick-taking strength of each face (higher wins); the identity is A-high.
   std::array<std::uint8_t, kNumFaces> rank_strength{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};

@@ -64,12 +64,17 @@ void register_rules(py::module_& m) {
       .value("SHARED", TieRule::kShared)
       .value("EXTRA_HANDS", TieRule::kExtraHands)
       .value("STANDS", TieRule::kStands);
+  py::enum_<KittyTaker>(m, "KittyTaker")
+      .value("FIRST_TRICK_WINNER", KittyTaker::kFirstTrickWinner)
+      .value("FIRST_POINT_TAKER", KittyTaker::kFirstPointTaker);
   py::enum_<Goal>(m, "Goal").value("LOW", Goal::kLow).value("HIGH", Goal::kHigh);
 
   py::class_<RuleSet> cls(m, "RuleSet", "A variant as plain data (see csrc/rules.h).");
   cls.def(py::init<>())
       .def_readwrite("players", &RuleSet::players)
       .def_readwrite("hand_size", &RuleSet::hand_size)
+      .def_readwrite("kitty_size", &RuleSet::kitty_size)
+      .def_readwrite("kitty_taker", &RuleSet::kitty_taker)
       .def_readwrite("rank_strength", &RuleSet::rank_strength)
       .def_readwrite("first_lead", &RuleSet::first_lead)
       .def_readwrite("first_lead_card", &RuleSet::first_lead_card)

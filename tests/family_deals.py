@@ -20,14 +20,15 @@ HEARTS = ca.CardSet.suit(2)
 QS = cards("QS")
 
 
-def build_deal(rules: ca.RuleSet, spec: dict[int, str], voids: dict[int, str] | None = None) -> list[ca.CardSet]:
-    """hand_size cards per seat from the rules' deck: each seat gets what its spec names,
-    the rest goes (in C, D, H, S then rank order) to the seat with the most room left,
-    never in a suit listed in `voids` for that seat."""
+def build_deal(rules: ca.RuleSet, spec: dict[int, str], voids: dict[int, str] | None = None,
+               kitty: str = "") -> list[ca.CardSet]:
+    """hand_size cards per seat from the rules' deck less `kitty` (the cards left undealt):
+    each seat gets what its spec names, the rest goes (in C, D, H, S then rank order) to
+    the seat with the most room left, never in a suit listed in `voids` for that seat."""
     voids = voids or {}
     n, size = rules.players, rules.hand_size
     hands = [cards(spec.get(s, "")) for s in range(n)]
-    given = ca.CardSet()
+    given = cards(kitty)
     for s, h in enumerate(hands):
         if len(h) > size or h - rules.deck or given & h:
             raise ValueError(f"bad spec for seat {s}: {h}")
@@ -43,13 +44,13 @@ def build_deal(rules: ca.RuleSet, spec: dict[int, str], voids: dict[int, str] | 
 
 def position(variant: str, spec: dict[int, str], players: int | None = None,
              voids: dict[int, str] | None = None, hand_no: int = 0, dealer: int = 0,
-             no_pass: bool = False) -> ca.Position:
-    """A Position of `variant` on build_deal(spec, voids); passes (if any) still to make,
-    or none at all with no_pass."""
+             no_pass: bool = False, kitty: str = "") -> ca.Position:
+    """A Position of `variant` on build_deal(spec, voids, kitty); passes (if any) still
+    to make, or none at all with no_pass."""
     rules = ca.find_variant(variant).rules(players)
     if no_pass:
         rules.pass_cycle = []
-    return ca.Position(rules, build_deal(rules, spec, voids), dealer=dealer, hand_no=hand_no)
+    return ca.Position(rules, build_deal(rules, spec, voids, kitty), dealer=dealer, hand_no=hand_no)
 
 
 def play(pos: ca.Position, sequence: str) -> None:
@@ -72,11 +73,13 @@ def top_cards(rules: ca.RuleSet) -> ca.CardSet:
 
 def sweep(variant: str, players: int | None = None, shooter: int = 1, dealer: int = 0) -> ca.Position:
     """A no-pass hand where `shooter` holds top_cards() and so wins every trick, played
-    out with the lowest legal card everywhere: the shooter takes the whole deck."""
+    out with the lowest legal card everywhere: the shooter takes the whole deck (and
+    the kitty, when the rules have one: the highest other cards)."""
     rules = ca.find_variant(variant).rules(players)
     rules.pass_cycle = []
-    spec = {shooter: str(top_cards(rules))}
-    pos = ca.Position(rules, build_deal(rules, spec), dealer=dealer, hand_no=0)
+    top = top_cards(rules)
+    kitty = ca.CardSet(list(rules.deck - top)[len(rules.deck - top) - rules.kitty_size:])
+    pos = ca.Position(rules, build_deal(rules, {shooter: str(top)}, kitty=str(kitty)), dealer=dealer, hand_no=0)
     while not pos.is_over():
         pos.push(next(iter(pos.legal_moves())))
     return pos

@@ -18,9 +18,10 @@ from copas_ai.game import Match, play_hand, play_match
 
 
 def family_ids() -> list[str]:
-    """Each family base and each family option on its bases, from the catalogue."""
+    """Each family base and each family option on its bases, from the catalogue, and the
+    kitty's other taker."""
     bases = {v.id for v in variants_families.VARIANTS}
-    return [i for i in ca.catalogue_ids() if i.split("+")[0] in bases]
+    return [i for i in ca.catalogue_ids() if i.split("+")[0] in bases] + ["three-five+kitty=first-point-taker"]
 
 
 def seat_counts(variant_id: str) -> list[int]:
@@ -54,7 +55,7 @@ def test_family_random_hands_score_as_the_independent_scorer_says(variant, playe
     bots = [RandomBot(seed=s) for s in range(players)]
     for _ in range(12):
         pos = match.deal_next_hand()
-        assert sum(len(h) for h in pos.hands) == len(match.rules.deck)
+        assert sum(len(h) for h in pos.hands) + len(pos.kitty) == len(match.rules.deck)
         play_hand(pos, bots)
         won = [{str(c) for c in pos.won[s]} for s in range(players)]
         assert pos.score() == scorer(won, v.options)
@@ -106,5 +107,9 @@ def test_family_solver_matches_brute_force_on_small_endgames(solver, variant, pl
     low = ca.find_variant(variant).goal == "low"
     for seed in range(12):
         pos = endgame(variant, players, seed, tricks_left=2 if players > 4 else 3)
+        if pos.kitty_taker is None and pos.kitty:
+            with pytest.raises(ca.InvalidPositionError, match="kitty"):
+                solver.solve_moves(pos)
+            continue
         want = brute_force_moves(pos, low_is_good=low)
         assert solver.solve_moves(pos) == want, f"{variant} {players}p seed {seed}: {pos.hands}"

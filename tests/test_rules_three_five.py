@@ -69,3 +69,94 @@ def test_three_five_moon_unchanged_others_plus_26(players):
     """three-five §4: the moon is unchanged: shooter 0, each other seat +26."""
     pos = sweep(VARIANT, players, shooter=1)
     assert pos.score() == [0 if s == 1 else 26 for s in range(players)]
+
+
+# --- deal method kitty (add-to-trick, the kitty face down) -----------------------------------
+
+KITTY = "three-five+kitty"
+
+
+@pytest.mark.parametrize("players, each, kitty", [(3, 17, 1), (5, 10, 2)])
+def test_three_five_kitty_deals_the_full_deck_with_1_or_2_left(players, each, kitty):
+    """three-five+kitty §4: the full 52, 17 each + 1 (3 players) or 10 each + 2 (5)."""
+    rules = ca.find_variant(KITTY).rules(players)
+    assert len(rules.deck) == 52 and rules.hand_size == each and rules.kitty_size == kitty
+    pos = ca.Position(rules, ca.deal(rules, 9), dealer=0, hand_no=2 if players == 3 else 4)
+    assert len(pos.kitty) == kitty and not pos.kitty & ca.CardSet([c for h in pos.hands for c in h])
+
+
+def test_three_five_kitty_tf2_queen_in_the_kitty_goes_to_the_trick_1_winner():
+    """three-five+kitty TF-2 (first-trick-winner / add-to-trick): the kitty card is the
+    Q♠; the winner of trick 1 takes it, and its 13 points, with that trick. It was never
+    played, so R1 is not involved; undoing the trick gives it back to the kitty."""
+    pos = position(KITTY, {0: "2C", 1: "3C", 2: "AC"}, players=3, kitty="QS", hand_no=2)
+    assert pos.kitty == QS and pos.kitty_taker is None
+    play(pos, "2C 3C AC")
+    assert pos.kitty_taker == 2 and QS <= pos.won[2] and pos.points_taken()[2] == 13
+    pos.pop()
+    assert pos.kitty_taker is None and not QS & pos.won[2]
+
+
+def test_three_five_kitty_tf2_2c_in_the_kitty_the_3c_holder_leads_it():
+    """three-five+kitty TF-2 / §4: with the 2♣ in the kitty the 3♣ holder leads (A29:
+    the club that designates him)."""
+    pos = position(KITTY, {1: "3C 4C"}, players=3, kitty="2C", hand_no=2)
+    assert pos.turn == 1 and pos.legal_moves() == cards("3C")
+
+
+def test_three_five_kitty_a29_both_low_clubs_in_the_kitty_lowest_club_in_play_leads():
+    """three-five+kitty A29 (interpretation: with 5 players and both the 2♣ and 3♣ in the
+    kitty, the holder of the lowest club in play leads it)."""
+    pos = position(KITTY, {4: "4C 9C"}, players=5, kitty="2C 3C", hand_no=4)
+    assert pos.turn == 4 and pos.legal_moves() == cards("4C")
+
+
+def test_three_five_kitty_a29_first_point_taker_takes_it_after_the_first_scoring_trick():
+    """three-five+kitty=first-point-taker A29 (interpretation: taken at the end of the
+    first trick that holds a point card): trick 1 (no point card, R1) leaves it; the
+    trick where a heart falls gives it to that trick's winner."""
+    pos = position("three-five+kitty=first-point-taker",
+                   {0: "2C 3D", 1: "3C", 2: "AC AD " + " ".join(r + "H" for r in "23456789TJQKA")},
+                   players=3, kitty="KS", hand_no=2, voids={0: "H", 1: "DH"})
+    play(pos, "2C 3C AC / AD 3D")
+    pos.push(next(iter(pos.legal_moves())))  # seat 1 discards: hearts are broken (B1)
+    assert pos.kitty_taker is None and pos.hearts_broken
+    play(pos, "5H")
+    while pos.trick:
+        pos.push(next(iter(pos.legal_moves())))
+    assert pos.kitty_taker == 2 and cards("KS 5H") <= pos.won[2]
+
+
+def test_three_five_kitty_solver_refuses_while_the_kitty_lies():
+    """three-five+kitty=first-point-taker: the solver values a hand only once the kitty
+    is taken (its bounds count hands and won cards); it says so instead of guessing."""
+    pos = position("three-five+kitty=first-point-taker", {0: "2C"}, players=3, kitty="KS", hand_no=2)
+    with pytest.raises(ca.InvalidPositionError, match="kitty"):
+        ca.Solver(hash_mb=1).solve(pos)
+
+
+def test_three_five_kitty_sampled_worlds_deal_the_unseen_kitty_too():
+    """three-five+kitty: the kitty is unseen by every seat (no peek), also once taken;
+    the worlds a seat samples place it among the cards it cannot see, in the taker's
+    won cards, never in a hand, and not always the true card."""
+    pos = position(KITTY, {0: "2C", 1: "3C", 2: "AC"}, players=3, kitty="QS", hand_no=2)
+    play(pos, "2C 3C AC")
+    sampler = ca.WorldSampler(pos, 0)
+    assert QS <= sampler.unseen
+    kitties = set()
+    for seed in range(40):
+        world = sampler.sample_position(seed)
+        assert len(world.kitty) == 1 and world.kitty_taker == 2 and world.kitty <= world.won[2]
+        assert not world.kitty & (world.hands[0] | world.hands[1] | world.hands[2])
+        assert world.hands[0] == pos.hands[0]
+        kitties.add(str(world.kitty))
+    assert len(kitties) > 5
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_three_five_kitty_moon_counts_the_kitty(players):
+    """three-five+kitty §4: the moon is unchanged; a seat that wins every trick takes the
+    kitty too (with the first trick) and so all 26 points."""
+    pos = sweep(KITTY, players, shooter=1)
+    assert pos.kitty_taker == 1
+    assert pos.score() == [0 if s == 1 else 26 for s in range(players)]

@@ -4,7 +4,7 @@ copas_ai core: cards, rules, positions and search in C++
 from __future__ import annotations
 import collections.abc
 import typing
-__all__: list[str] = ['Card', 'CardSet', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'deal', 'heuristic_card', 'heuristic_pass', 'match_outcome', 'random_hands', 'solve_plain', 'world_from_view']
+__all__: list[str] = ['Card', 'CardSet', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'KittyTaker', 'InvalidPositionError', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'deal', 'heuristic_card', 'heuristic_pass', 'match_outcome', 'random_hands', 'solve_plain', 'world_from_view']
 class InvalidCardError(ValueError):
     pass
 class IllegalMoveError(ValueError):
@@ -238,6 +238,31 @@ class HeartsBreak:
     @property
     def value(self) -> int:
         ...
+class KittyTaker:
+    """
+    Members:
+
+      FIRST_TRICK_WINNER
+
+      FIRST_POINT_TAKER
+    """
+    FIRST_POINT_TAKER: typing.ClassVar[KittyTaker]
+    FIRST_TRICK_WINNER: typing.ClassVar[KittyTaker]
+    __members__: typing.ClassVar[dict[str, KittyTaker]]
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __int__(self) -> int:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
 class MoonRule:
     """
     Members:
@@ -443,6 +468,18 @@ class RuleSet:
     def hand_size(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
+    def kitty_size(self) -> int:
+        ...
+    @kitty_size.setter
+    def kitty_size(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def kitty_taker(self) -> KittyTaker:
+        ...
+    @kitty_taker.setter
+    def kitty_taker(self, arg0: KittyTaker) -> None:
+        ...
+    @property
     def moon_cards(self) -> CardSet:
         """
         the cards a moon needs
@@ -615,6 +652,16 @@ class Position:
     @property
     def won(self) -> list:
         ...
+    @property
+    def kitty(self) -> CardSet:
+        """
+        the cards dealt to nobody (the kitty), taken or not
+        """
+    @property
+    def kitty_taker(self) -> typing.Any:
+        """
+        the seat that took the kitty, or None
+        """
 class WorldSampler:
     """
     Deals the cards a seat cannot see, exactly uniformly over every world consistent with what it knows.

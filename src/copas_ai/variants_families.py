@@ -3,13 +3,14 @@
 
 Each variant is a function that fills a RuleSet; the core decides every rule from
 those fields. Those "identical to Copas Fora except ..." start from copas-fora.
-Not here yet: the kitty deal method of three-five (and spanish with 3 players),
-spanish+sixes-extend (the next variants issue).
+The kitty deal method (`+kitty`) is built with the add-to-trick use (kitty face down,
+unseen); not here yet: its into-hand use and kitty_peek (a hand-exchange decision and
+a taker's knowledge), spanish+sixes-extend (the next variants issue).
 """
 
 from __future__ import annotations
 
-from copas_ai._core import Card, CardSet, FirstLead, Goal, HeartsBreak, MoonRule, RuleSet, TieRule
+from copas_ai._core import Card, CardSet, FirstLead, Goal, HeartsBreak, KittyTaker, MoonRule, RuleSet, TieRule
 from copas_ai.variant_types import Variant, VariantOption
 from copas_ai.variants_base import _copas_fora
 
@@ -205,8 +206,30 @@ def _no_pass(rules: RuleSet, value: str | None) -> None:
     rules.pass_cycle = []
 
 
+_KITTY_TAKERS = {"first-trick-winner": KittyTaker.FIRST_TRICK_WINNER,
+                 "first-point-taker": KittyTaker.FIRST_POINT_TAKER}
+
+
+def _kitty(rules: RuleSet, value: str | None) -> None:
+    # §4 deal method kitty (spanish with 3 players too, §7): the whole deck, so the
+    # cards deck-mod removes (only ever the 2♣ and 2♦) come back; each seat gets
+    # deck // players and the rest (1 or 2 cards) lies face down until the agreed
+    # seat takes it with the trick it wins (add-to-trick). With the 2♣ in the kitty
+    # the lowest club in play leads (A29). A seat count that deals the deck evenly
+    # (spanish with 4 or 5) has no kitty.
+    taker = _KITTY_TAKERS.get(value or "first-trick-winner")
+    if taker is None:
+        raise ValueError(f"kitty is {' or '.join(_KITTY_TAKERS)}, not '{value}'")
+    rules.deck = rules.deck | CardSet.from_str("2C,2D")
+    rules.hand_size = len(rules.deck) // rules.players
+    rules.kitty_size = len(rules.deck) - rules.hand_size * rules.players
+    rules.kitty_taker = taker
+
+
 OPTIONS: tuple[VariantOption, ...] = (
     VariantOption("sueca-order", "ranks A 7 K J Q 6 5 4 3 2", "§7 L179", ("spanish",), _sueca_order),
     VariantOption("alt-values", "J♥ Q♥ K♥ 10, A♥ 15", "§10 L261", ("spot",), _spot_alt_values),
     VariantOption("no-pass", "no passing", "§22 (S003)", ("classic-3to6",), _no_pass),
+    VariantOption("kitty", "deal with a kitty, added to a trick", "§4 L127-133, A29", ("three-five", "spanish"),
+                  _kitty, values="first-trick-winner (default) or first-point-taker"),
 )
