@@ -160,3 +160,22 @@ def test_three_five_kitty_moon_counts_the_kitty(players):
     pos = sweep(KITTY, players, shooter=1)
     assert pos.kitty_taker == 1
     assert pos.score() == [0 if s == 1 else 26 for s in range(players)]
+
+
+def test_three_five_kitty_world_from_view_keeps_the_2c_undealt_after_a_3c_lead():
+    """three-five+kitty A29 from a seat's view (the engine process): seat 1 leads the 3♣,
+    so every world has the 2♣ in the kitty; once trick 1 is won, the world's kitty is the
+    undealt card, in the trick winner's won cards."""
+    pos = position(KITTY, {1: "3C 4C", 2: "AC"}, players=3, kitty="2C", hand_no=2)
+    play(pos, "3C")
+    moves = [(1, ca.Card.from_str("3C"))]
+    for _ in range(2):
+        card = next(iter(pos.legal_moves()))
+        moves.append((pos.turn, card))
+        pos.push(card)
+    rules = ca.find_variant(KITTY).rules(3)
+    dealt = pos.hands[0] | ca.CardSet([c for s, c in moves if s == 0])
+    for seed in range(20):
+        world = ca.world_from_view(rules, 0, dealt, ca.CardSet(), ca.CardSet(), moves, dealer=0, hand_no=2,
+                                   seed=seed)
+        assert world.kitty == cards("2C") and world.kitty_taker == pos.kitty_taker
