@@ -71,15 +71,17 @@ def top_cards(rules: ca.RuleSet) -> ca.CardSet:
     return ca.CardSet(chosen)
 
 
-def sweep(variant: str, players: int | None = None, shooter: int = 1, dealer: int = 0) -> ca.Position:
+def sweep(variant: str, players: int | None = None, shooter: int = 1, dealer: int = 0,
+          tricks_left: int = 0) -> ca.Position:
     """A no-pass hand where `shooter` holds top_cards() and so wins every trick, played
     out with the lowest legal card everywhere: the shooter takes the whole deck (and
-    the kitty, when the rules have one: the highest other cards)."""
+    the kitty, when the rules have one: the highest other cards). With tricks_left, the
+    play stops that many tricks before the end (a moon still on)."""
     rules = ca.find_variant(variant).rules(players)
     rules.pass_cycle = []
     top = top_cards(rules)
     kitty = ca.CardSet(list(rules.deck - top)[len(rules.deck - top) - rules.kitty_size:])
     pos = ca.Position(rules, build_deal(rules, {shooter: str(top)}, kitty=str(kitty)), dealer=dealer, hand_no=0)
-    while not pos.is_over():
+    while len(pos.moves) < rules.players * (rules.hand_size - tricks_left):
         pos.push(next(iter(pos.legal_moves())))
     return pos

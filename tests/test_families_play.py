@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from family_deals import sweep
 from independent_scorer_families import SCORERS
 from test_solver import brute_force_moves
 
@@ -113,3 +114,13 @@ def test_family_solver_matches_brute_force_on_small_endgames(solver, variant, pl
             continue
         want = brute_force_moves(pos, low_is_good=low)
         assert solver.solve_moves(pos) == want, f"{variant} {players}p seed {seed}: {pos.hands}"
+
+
+@pytest.mark.parametrize("variant, players", CASES)
+def test_family_solver_matches_brute_force_with_a_moon_on(solver, variant, players):
+    """The sweep deal (one seat holds the top cards) stopped with 2 tricks left: the
+    moon is still on, so the solver must value it as the variant says."""
+    low = ca.find_variant(variant).goal == "low"
+    for shooter in range(players):
+        pos = sweep(variant, players, shooter=shooter, tricks_left=2)
+        assert brute_force_moves(pos, low_is_good=low) == solver.solve_moves(pos), f"{variant} {players}p"
