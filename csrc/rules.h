@@ -119,6 +119,7 @@ struct RuleSet {
   std::uint8_t hand_size = 13;
   std::uint8_t kitty_size = 0;  // cards dealt to nobody: the kitty (three-five, §4)
   KittyTaker kitty_taker = KittyTaker::kFirstTrickWinner;
+  bool kitty_peek = false;  // the taker looks at the kitty it takes (kitty_peek, §4)
 
   // Trick-taking strength of each face (higher wins); the identity is A-high.
   std::array<std::uint8_t, kNumFaces> rank_strength{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};

@@ -75,6 +75,7 @@ void register_rules(py::module_& m) {
       .def_readwrite("hand_size", &RuleSet::hand_size)
       .def_readwrite("kitty_size", &RuleSet::kitty_size)
       .def_readwrite("kitty_taker", &RuleSet::kitty_taker)
+      .def_readwrite("kitty_peek", &RuleSet::kitty_peek)
       .def_readwrite("rank_strength", &RuleSet::rank_strength)
       .def_readwrite("first_lead", &RuleSet::first_lead)
       .def_readwrite("first_lead_card", &RuleSet::first_lead_card)

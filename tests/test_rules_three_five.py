@@ -179,3 +179,20 @@ def test_three_five_kitty_world_from_view_keeps_the_2c_undealt_after_a_3c_lead()
         world = ca.world_from_view(rules, 0, dealt, ca.CardSet(), ca.CardSet(), moves, dealer=0, hand_no=2,
                                    seed=seed)
         assert world.kitty == cards("2C") and world.kitty_taker == pos.kitty_taker
+
+
+def test_three_five_kitty_peek_the_taker_knows_the_kitty_the_others_do_not():
+    """three-five+kitty+kitty-peek §4 (kitty_peek: the taker may look at the kitty): once
+    taken, the taker's sampled worlds keep the true kitty; another seat's do not know it."""
+    pos = position("three-five+kitty+kitty-peek", {0: "2C", 1: "3C", 2: "AC"}, players=3, kitty="QS", hand_no=2)
+    play(pos, "2C 3C AC")
+    taker, other = ca.WorldSampler(pos, 2), ca.WorldSampler(pos, 0)
+    assert not QS & taker.unseen and QS <= other.unseen
+    assert all(taker.sample_position(seed).kitty == QS for seed in range(10))
+    assert {str(other.sample_position(seed).kitty) for seed in range(30)} != {"QS"}
+
+
+def test_three_five_kitty_peek_requires_the_kitty():
+    """three-five+kitty-peek: the peek is a sub-agreement of the kitty deal method."""
+    with pytest.raises(ca.VariantNotFoundError, match="requires kitty"):
+        ca.find_variant("three-five+kitty-peek")

@@ -3,9 +3,9 @@
 
 Each variant is a function that fills a RuleSet; the core decides every rule from
 those fields. Those "identical to Copas Fora except ..." start from copas-fora.
-The kitty deal method (`+kitty`) is built with the add-to-trick use (kitty face down,
-unseen); not here yet: its into-hand use and kitty_peek (a hand-exchange decision and
-a taker's knowledge), spanish+sixes-extend (the next variants issue).
+The kitty deal method (`+kitty`, `+kitty-peek`) is built with the add-to-trick use;
+not here yet: its into-hand use (a hand-exchange decision), spanish+sixes-extend (the
+next variants issue).
 """
 
 from __future__ import annotations
@@ -226,10 +226,18 @@ def _kitty(rules: RuleSet, value: str | None) -> None:
     rules.kitty_taker = taker
 
 
+def _kitty_peek(rules: RuleSet, value: str | None) -> None:
+    # §4 kitty_peek: the taker may look at the kitty it adds to its trick (what it
+    # knows, not what is played: the search's view of the taker counts those cards seen).
+    rules.kitty_peek = True
+
+
 OPTIONS: tuple[VariantOption, ...] = (
     VariantOption("sueca-order", "ranks A 7 K J Q 6 5 4 3 2", "§7 L179", ("spanish",), _sueca_order),
     VariantOption("alt-values", "J♥ Q♥ K♥ 10, A♥ 15", "§10 L261", ("spot",), _spot_alt_values),
     VariantOption("no-pass", "no passing", "§22 (S003)", ("classic-3to6",), _no_pass),
     VariantOption("kitty", "deal with a kitty, added to a trick", "§4 L127-133, A29", ("three-five", "spanish"),
                   _kitty, values="first-trick-winner (default) or first-point-taker"),
+    VariantOption("kitty-peek", "the kitty's taker may look at it", "§4 L131", ("three-five", "spanish"),
+                  _kitty_peek, requires=("kitty",)),
 )
