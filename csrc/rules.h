@@ -34,7 +34,9 @@
 //  queens, no-pass-strict lead_bans_points (never lead a point card unless only those).
 //  spanish, rook          deck (cards removed) and rank_strength (Sueca, ace low).
 //  classic-3to6           deck per player count, first_trick_banned = {QS},
-//                         break kHeartDiscarded (B3 reads the same), moon kSelfMinus.
+//                         3/5/6 seats: dealer's left leads under first_lead_banned
+//                         (A55a); break kHeartDiscarded without led_heart_breaks
+//                         (B3 literal), moon kSelfMinus.
 //  gong-zhu, turbo        exposure/charge phase [later]: multipliers per charged card.
 //  two-deck, cancellation, copies = 2 [later]: a second CardSet layer per hand.
 //  uno-hearts
