@@ -48,13 +48,17 @@ void Position::clear() {
   led_ = 0;
   first_card_ = Card();
   passes_set_ = 0;
+  kitty_ = 0;
+  kitty_seat_ = -1;
   num_plays_ = trick_len_ = tricks_done_ = 0;
   trick_set_ = played_ = 0;
 }
 
 void Position::deal(const CardSet* hands) {
   clear();
-  for (int s = 0; s < n_; ++s) hands_[s] = hands[s];
+  CardSet dealt = 0;
+  for (int s = 0; s < n_; ++s) dealt |= hands_[s] = hands[s];
+  if (rules_->kitty_size) kitty_ = rules_->deck & ~dealt;
   if (pass_plan_.total() == 0) start_play();  // else the pass comes first (phase kPassing)
 }
 
@@ -204,6 +208,13 @@ void Position::finish_trick() {
   const int winner = trick[best].seat;
   if (!hearts_broken_ && trick_breaks_hearts()) hearts_broken_ = true;
   won_[winner] |= trick_set_;
+  // The kitty goes with the first trick (first-trick-winner) or the first that scores.
+  if (kitty_seat_ < 0 && kitty_ &&
+      (rules_->kitty_taker == KittyTaker::kFirstTrickWinner || (trick_set_ & scoring_cards_))) {
+    won_[winner] |= kitty_;
+    kitty_seat_ = static_cast<std::int8_t>(winner);
+    kitty_trick_ = tricks_done_;
+  }
   ++tricks_won_[winner];
   ++tricks_done_;
   trick_set_ = 0;
@@ -222,6 +233,10 @@ void Position::undo() {
     won_[winner] &= ~cards;
     --tricks_won_[winner];
     --tricks_done_;
+    if (kitty_seat_ >= 0 && kitty_trick_ == tricks_done_) {
+      won_[winner] &= ~kitty_;
+      kitty_seat_ = -1;
+    }
     trick_set_ = cards;
     trick_len_ = n_;
     leader_ = trick[0].seat;
@@ -236,6 +251,11 @@ void Position::undo() {
   hearts_broken_ = rec.prev_broken;
   --trick_len_;
   turn_ = rec.seat;
+}
+
+void Position::set_kitty(CardSet cards) {
+  if (kitty_seat_ >= 0) won_[kitty_seat_] = (won_[kitty_seat_] & ~kitty_) | cards;
+  kitty_ = cards;
 }
 
 int Position::moon_shooter() const {

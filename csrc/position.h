@@ -67,6 +67,14 @@ class Position {
   // means no clean card). Voids shown by not following are included.
   CardSet revealed_absent(Card c) const;
 
+  // The kitty: the deck's cards dealt to nobody, when the rules have one (§4). The
+  // taker the rules name adds it to the trick it wins (add-to-trick), once.
+  CardSet kitty() const { return kitty_; }
+  int kitty_taker() const { return kitty_seat_; }  // -1 until taken
+  bool kitty_pending() const { return kitty_ != 0 && kitty_seat_ < 0; }
+  // Replaces the kitty's cards (and the taker's copy of them): a sampled world's.
+  void set_kitty(CardSet cards);
+
   // Replaces a seat's current cards: how the search puts a sampled world's
   // unseen cards into a copy of the position (the history stays as it is).
   void set_hand(int seat, CardSet cards) { hands_[seat] = cards; }
@@ -140,7 +148,10 @@ class Position {
   std::uint8_t led_ = 0;  // suit of the current trick's first card
   Card first_card_;  // the card the first leader must lead (when the rules say so)
   std::uint16_t passes_set_ = 0;
+  std::int8_t kitty_seat_ = -1;  // who took the kitty, -1 while it lies
+  std::uint8_t kitty_trick_ = 0;  // the trick it was taken with
   PassPlan pass_plan_;
+  CardSet kitty_ = 0;
   CardSet trick_set_ = 0;
   CardSet played_ = 0;
   CardSet hands_[kMaxPlayers] = {};
@@ -157,6 +168,10 @@ template <class Visit>
 [[gnu::always_inline]] inline void Position::visit_rule_filters(Visit&& visit) const {
   const RuleSet& r = *rules_;
   const bool first_trick = tricks_done_ == 0;
+  if (trick_len_ == 0 && first_trick && r.first_lead_banned) {
+    visit(~r.first_lead_banned, "the opening lead may not be a penalty card");
+    return;  // the opening lead's only rule (A55a: a hand of only those leads any card)
+  }
   if (trick_len_ == 0) {
     if (first_trick && r.first_lead == FirstLead::kHolderOfCard && r.must_lead_first_card)
       visit(first_card_.bit(), "the first lead must be the opening card");

@@ -7,6 +7,8 @@ int pass_offset(PassDirection d, int players) {
     case PassDirection::kLeft: return 1;
     case PassDirection::kRight: return players - 1;
     case PassDirection::kAcross: return players / 2;
+    case PassDirection::kSecondLeft: return 2 % players;
+    case PassDirection::kSecondRight: return (players - 2) % players;
     case PassDirection::kNone: break;
   }
   return 0;
@@ -34,12 +36,13 @@ std::string check_rules(const RuleSet& r) {
   if (r.players < 2 || r.players > kMaxPlayers)
     return "players must be 2 to " + std::to_string(kMaxPlayers) + ", not " + std::to_string(r.players);
   if (r.copies != 1) return "two-deck variants are not implemented yet";
-  if (r.kitty_size != 0) return "a kitty is not implemented yet";
   if (r.deck & ~kFullDeck) return "the deck holds cards outside the 52";
   if (r.hand_size == 0 || r.players * r.hand_size > count(r.deck))
     return "cannot deal " + std::to_string(r.hand_size) + " cards to " + std::to_string(r.players) +
            " seats from " + std::to_string(count(r.deck));
   if (r.players * r.hand_size > kMaxPlays) return "too many cards for one hand";
+  if (r.kitty_size != 0 && r.players * r.hand_size + r.kitty_size != count(r.deck))
+    return "the hands and the kitty of " + std::to_string(r.kitty_size) + " must make up the deck";
   for (int i = 0; i < r.pass_cycle_length; ++i)
     if (r.pass_cycle_counts[i] >= r.hand_size) return "a pass must leave cards in hand";
   if (r.teams != 0 && (r.teams < 2 || r.players % r.teams != 0))

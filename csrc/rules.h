@@ -28,14 +28,17 @@
 //                         reverse_moon_if_losing (reverse-moon=conditional, match.h),
 //                         forced_queen (qs-forced) [later], nines-extend [later].
 //  teams                  teams = 2 (partners opposite), team_individual_tally.
-//  three-five             kitty_size + kitty policy [later];
+//  three-five             kitty_size + kitty_taker (the kitty is the deck less the
+//                         hands; add-to-trick only, into-hand [later]);
 //                         first_lead_card falls back to the lowest club in play.
 //  negative-scoring,      values with signs, goal kHigh with a negative target;
 //  spot, black-maria,     only card_points and moon_value change.
 //  queens, no-pass-strict lead_bans_points (never lead a point card unless only those).
 //  spanish, rook          deck (cards removed) and rank_strength (Sueca, ace low).
 //  classic-3to6           deck per player count, first_trick_banned = {QS},
-//                         break kHeartDiscarded (B3 reads the same), moon kSelfMinus.
+//                         3/5/6 seats: dealer's left leads under first_lead_banned
+//                         (A55a); break kHeartDiscarded without led_heart_breaks
+//                         (B3 literal), moon kSelfMinus.
 //  gong-zhu, turbo        exposure/charge phase [later]: multipliers per charged card.
 //  two-deck, cancellation, copies = 2 [later]: a second CardSet layer per hand.
 //  uno-hearts
@@ -95,6 +98,12 @@ enum ExactScore : std::uint8_t {
                                    //     after a next hand that scores nothing
 };
 
+// Who takes the kitty, face down with the trick just won (add-to-trick, §4).
+enum class KittyTaker : std::uint8_t {
+  kFirstTrickWinner,  // the winner of trick 1
+  kFirstPointTaker,   // the winner of the first trick holding a card that scores (A29)
+};
+
 // One part of a hand's pass: `count` cards to the seat `offset` places to the left.
 struct PassPart {
   std::int8_t offset = 0;  // 1 = left, -1 = right, n/2 = across; 0 = no pass
@@ -109,7 +118,8 @@ struct PassPlan {
 
 constexpr int kMaxPassCycle = 8;
 // Direction words used by pass cycles; kAcross resolves to n/2 seats.
-enum class PassDirection : std::uint8_t { kNone, kLeft, kRight, kAcross };
+// kSecondLeft/kSecondRight: two seats away (the 5-player cycle of three-five, §4).
+enum class PassDirection : std::uint8_t { kNone, kLeft, kRight, kAcross, kSecondLeft, kSecondRight };
 
 struct RuleSet {
   // Seats.
@@ -119,7 +129,9 @@ struct RuleSet {
   CardSet deck = kFullDeck;
   std::uint8_t copies = 1;
   std::uint8_t hand_size = 13;
-  std::uint8_t kitty_size = 0;  // [later]
+  std::uint8_t kitty_size = 0;  // cards dealt to nobody: the kitty (three-five, §4)
+  KittyTaker kitty_taker = KittyTaker::kFirstTrickWinner;
+  bool kitty_peek = false;  // the taker looks at the kitty it takes (kitty_peek, §4)
 
   // Trick-taking strength of each face (higher wins); the identity is A-high.
   std::array<std::uint8_t, kNumFaces> rank_strength{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
@@ -140,6 +152,10 @@ struct RuleSet {
   bool must_lead_first_card = true;  // the holder must lead that very card
   // Cards barred from the first trick while the player has another legal card.
   CardSet first_trick_banned = 0;
+  // Cards the opening lead may not be, unless the leader holds only these; when
+  // set, this is the opening lead's only restriction (classic-3to6, 3/5/6 players:
+  // no heart nor Q♠, and a hand of only those leads any card, A55a).
+  CardSet first_lead_banned = 0;
 
   // Hearts breaking.
   HeartsBreak hearts_break = HeartsBreak::kHeartDiscarded;

@@ -118,6 +118,11 @@ void register_position(py::module_& m) {
       }, "[(seat offset to the left, cards)] of this hand's pass")
       .def_property_readonly("hands", [](const PositionBox& b) { return seat_cards(b, &Position::hand); })
       .def_property_readonly("won", [](const PositionBox& b) { return seat_cards(b, &Position::won); })
+      .def_property_readonly("kitty", [](const PositionBox& b) { return CardSetBox{b.pos.kitty()}; },
+                             "the cards dealt to nobody (the kitty), taken or not")
+      .def_property_readonly("kitty_taker", [](const PositionBox& b) -> py::object {
+        return b.pos.kitty_taker() < 0 ? py::none() : py::cast(b.pos.kitty_taker());
+      }, "the seat that took the kitty, or None")
       .def_property_readonly("passed", [](const PositionBox& b) { return seat_cards(b, &Position::passed); })
       .def_property_readonly("received", [](const PositionBox& b) { return seat_cards(b, &Position::received); })
       .def("hand", [](const PositionBox& b, int s) { return CardSetBox{b.pos.hand(check_seat(b, s))}; })

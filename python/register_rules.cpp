@@ -26,7 +26,9 @@ PassDirection direction_from_str(const std::string& s) {
   if (s == "right") return PassDirection::kRight;
   if (s == "across") return PassDirection::kAcross;
   if (s == "none") return PassDirection::kNone;
-  throw std::invalid_argument("unknown pass direction '" + s + "' (left, right, across, none)");
+  if (s == "2nd-left") return PassDirection::kSecondLeft;
+  if (s == "2nd-right") return PassDirection::kSecondRight;
+  throw std::invalid_argument("unknown pass direction '" + s + "' (left, right, across, 2nd-left, 2nd-right, none)");
 }
 
 const char* direction_str(PassDirection d) {
@@ -34,6 +36,8 @@ const char* direction_str(PassDirection d) {
     case PassDirection::kLeft: return "left";
     case PassDirection::kRight: return "right";
     case PassDirection::kAcross: return "across";
+    case PassDirection::kSecondLeft: return "2nd-left";
+    case PassDirection::kSecondRight: return "2nd-right";
     case PassDirection::kNone: break;
   }
   return "none";
@@ -61,12 +65,18 @@ void register_rules(py::module_& m) {
       .value("SHARED", TieRule::kShared)
       .value("EXTRA_HANDS", TieRule::kExtraHands)
       .value("STANDS", TieRule::kStands);
+  py::enum_<KittyTaker>(m, "KittyTaker")
+      .value("FIRST_TRICK_WINNER", KittyTaker::kFirstTrickWinner)
+      .value("FIRST_POINT_TAKER", KittyTaker::kFirstPointTaker);
   py::enum_<Goal>(m, "Goal").value("LOW", Goal::kLow).value("HIGH", Goal::kHigh);
 
   py::class_<RuleSet> cls(m, "RuleSet", "A variant as plain data (see csrc/rules.h).");
   cls.def(py::init<>())
       .def_readwrite("players", &RuleSet::players)
       .def_readwrite("hand_size", &RuleSet::hand_size)
+      .def_readwrite("kitty_size", &RuleSet::kitty_size)
+      .def_readwrite("kitty_taker", &RuleSet::kitty_taker)
+      .def_readwrite("kitty_peek", &RuleSet::kitty_peek)
       .def_readwrite("rank_strength", &RuleSet::rank_strength)
       .def_readwrite("first_lead", &RuleSet::first_lead)
       .def_readwrite("first_lead_card", &RuleSet::first_lead_card)
@@ -136,6 +146,8 @@ void register_rules(py::module_& m) {
   def_cardset_field<&RuleSet::point_cards>(cls, "point_cards", "the penalty cards for the restrictions");
   def_cardset_field<&RuleSet::first_trick_banned>(cls, "first_trick_banned",
                                                   "cards barred from trick 1 while another is legal");
+  def_cardset_field<&RuleSet::first_lead_banned>(cls, "first_lead_banned",
+                                                 "cards the opening lead may not be, unless only these");
   def_cardset_field<&RuleSet::moon_cards>(cls, "moon_cards", "the cards a moon needs");
   def_cardset_field<&RuleSet::doubling_cards>(cls, "doubling_cards", "taking one doubles the hand score");
   m.attr("EXACT_TARGET_TO_HALF_PLUS_ONE") = static_cast<int>(kExactTargetToHalfPlusOne);

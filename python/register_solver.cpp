@@ -28,6 +28,9 @@ PositionBox playing_copy(const PositionBox& b) {
   if (b.pos.phase() != Phase::kPlaying)
     throw InvalidPositionError("the solver needs a hand in play; this one is " +
                                std::string(b.pos.phase() == Phase::kPassing ? "still passing" : "over"));
+  // Its bounds count the cards in hands and tricks won: a kitty still lying is neither.
+  if (b.pos.kitty_pending())
+    throw InvalidPositionError("the solver needs the kitty taken; it still lies in this hand");
   return b;
 }
 

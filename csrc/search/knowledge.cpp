@@ -88,6 +88,11 @@ Knowledge knowledge_of(const Position& pos, int seat) {
     if (s != seat) k.must_hold[s] = pos.received(s) & pos.passed(seat) & ~k.played;
   add_opening_lead(pos, k);
   add_revealed_absences(pos, k);
+  // A taker who may look at the kitty knows its cards: counted with the played ones.
+  if (r.kitty_peek && pos.kitty_taker() == seat) {
+    k.played |= pos.kitty();
+    k.undealt -= count(pos.kitty());
+  }
   return k;
 }
 

@@ -390,7 +390,13 @@ bool WorldSampler::sample(Rng& caller_rng, CardSet* hands) const {
 bool WorldSampler::sample(Rng& rng, Position& out) const {
   CardSet hands[kMaxPlayers];
   if (!sample(rng, hands)) return false;
-  for (int s = 0; s < knowledge_.players; ++s) out.set_hand(s, hands[s]);
+  CardSet placed = out.played();
+  for (int s = 0; s < knowledge_.players; ++s) {
+    out.set_hand(s, hands[s]);
+    placed |= hands[s];
+  }
+  // The cards left undealt in this world are its kitty (taken or not).
+  if (out.rules().kitty_size) out.set_kitty(knowledge_.deck & ~placed);
   return true;
 }
 

@@ -73,6 +73,8 @@ SearchResult Searcher::search(const Position& position, int seat, const SearchLi
   Algorithm algorithm = options_.algorithm;
   if (position.phase() == Phase::kPassing) {
     algorithm = Algorithm::kIsmcts;  // the pass bandit plays out like ISMCTS
+  } else if (position.kitty_pending()) {
+    algorithm = Algorithm::kIsmcts;  // the solver values a hand only once its kitty is taken
   } else if (algorithm == Algorithm::kAuto) {
     const int tricks_left = count(position.hand(seat));
     algorithm = tricks_left <= options_.pimc_max_tricks ? Algorithm::kPimc : Algorithm::kIsmcts;

@@ -181,6 +181,14 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
       if ((replay.shown_voids(s) >> suit) & 1) k.absent[s] |= suit_mask(suit) & rules.deck;
   }
   if (facts.receiver >= 0) k.must_hold[facts.receiver] = v.passed & ~played;
+  // With cards left undealt (a kitty), an opening lead other than the named card
+  // shows that card and every deck card below the one led to be undealt (A29).
+  if (k.undealt > 0 && v.num_moves > 0 && rules.first_lead == FirstLead::kHolderOfCard &&
+      rules.must_lead_first_card && v.move_card[0] != rules.first_lead_card) {
+    const CardSet undealt = rules.deck & ((v.move_card[0].bit() - 1) | rules.first_lead_card.bit());
+    for (int s = 0; s < n; ++s)
+      if (s != v.seat) k.absent[s] |= undealt;
+  }
   if (std::string e = knowledge_error(k); !e.empty()) return "impossible position: " + e;
   const WorldSampler sampler(k);
   CardSet hands[kMaxPlayers];

@@ -4,7 +4,7 @@ copas_ai core: cards, rules, positions and search in C++
 from __future__ import annotations
 import collections.abc
 import typing
-__all__: list[str] = ['Card', 'CardSet', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'add_hand_to_match', 'deal', 'heuristic_card', 'heuristic_pass', 'match_outcome', 'random_hands', 'solve_plain', 'solver_unsupported', 'world_from_view']
+__all__: list[str] = ['Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'deal', 'heuristic_card', 'heuristic_pass', 'match_outcome', 'random_hands', 'solve_plain', 'solver_unsupported', 'world_from_view']
 class InvalidCardError(ValueError):
     pass
 class IllegalMoveError(ValueError):
@@ -334,6 +334,51 @@ class TieRule:
     @property
     def value(self) -> int:
         ...
+class KittyTaker:
+    """
+    Members:
+    
+      FIRST_TRICK_WINNER
+    
+      FIRST_POINT_TAKER
+    """
+    FIRST_POINT_TAKER: typing.ClassVar[KittyTaker]
+    FIRST_TRICK_WINNER: typing.ClassVar[KittyTaker]
+    __members__: typing.ClassVar[dict[str, KittyTaker]]
+    @typing.overload
+    def __eq__(self, other: KittyTaker) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: KittyTaker) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
 class Goal:
     """
     Members:
@@ -388,19 +433,17 @@ class RuleSet:
     first_lead_card: Card
     goal: Goal
     hearts_break: HeartsBreak
+    kitty_peek: bool
+    kitty_taker: KittyTaker
     lead_bans_points: bool
     lead_needs_broken: bool
     led_heart_breaks: bool
     moon: MoonRule
     must_lead_first_card: bool
-    tie_rule: TieRule
-    super_moon: bool
     reverse_moon_if_losing: bool
-    clean_hand_points: int
-    exact_score: int
-    teams: int
+    super_moon: bool
     team_individual_tally: bool
-    doubling_cards: CardSet
+    tie_rule: TieRule
     def __init__(self) -> None:
         ...
     def copy(self) -> RuleSet:
@@ -420,12 +463,42 @@ class RuleSet:
     def card_points(self, arg1: dict) -> None:
         ...
     @property
+    def clean_hand_points(self) -> int:
+        ...
+    @clean_hand_points.setter
+    def clean_hand_points(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
     def deck(self) -> CardSet:
         """
         the cards in play
         """
     @deck.setter
     def deck(self, arg1: CardSet) -> None:
+        ...
+    @property
+    def doubling_cards(self) -> CardSet:
+        """
+        taking one doubles the hand score
+        """
+    @doubling_cards.setter
+    def doubling_cards(self, arg1: CardSet) -> None:
+        ...
+    @property
+    def exact_score(self) -> int:
+        """
+        ExactScore flags: 1 (a), 2 (b), 4 (c)
+        """
+    @exact_score.setter
+    def exact_score(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def first_lead_banned(self) -> CardSet:
+        """
+        cards the opening lead may not be, unless only these
+        """
+    @first_lead_banned.setter
+    def first_lead_banned(self, arg1: CardSet) -> None:
         ...
     @property
     def first_trick_banned(self) -> CardSet:
@@ -440,6 +513,12 @@ class RuleSet:
         ...
     @hand_size.setter
     def hand_size(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def kitty_size(self) -> int:
+        ...
+    @kitty_size.setter
+    def kitty_size(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
     def moon_cards(self) -> CardSet:
@@ -488,6 +567,14 @@ class RuleSet:
         ...
     @target.setter
     def target(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def teams(self) -> int:
+        """
+        partnerships: seat s in team s % teams; 0 = none
+        """
+    @teams.setter
+    def teams(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
     def total_points(self) -> int:
@@ -568,6 +655,16 @@ class Position:
     @property
     def hearts_broken(self) -> bool:
         ...
+    @property
+    def kitty(self) -> CardSet:
+        """
+        the cards dealt to nobody (the kitty), taken or not
+        """
+    @property
+    def kitty_taker(self) -> typing.Any:
+        """
+        the seat that took the kitty, or None
+        """
     @property
     def leader(self) -> int:
         ...
@@ -700,13 +797,13 @@ class Solver:
         """
         Empty the transposition table.
         """
-    def solve(self, position: Position) -> int:
+    def solve(self, position: Position, node_limit: typing.SupportsInt | typing.SupportsIndex = 0) -> int:
         """
-        The exact value of the position for the seat to act.
+        The exact value of the position for the seat to act. With node_limit > 0, raises TimeoutError once the search would visit more positions than that.
         """
-    def solve_moves(self, position: Position) -> dict:
+    def solve_moves(self, position: Position, node_limit: typing.SupportsInt | typing.SupportsIndex = 0) -> dict:
         """
-        {Card: value} for every legal card of the seat to act.
+        {Card: value} for every legal card of the seat to act (node_limit as for solve).
         """
     @property
     def nodes(self) -> int:
@@ -738,6 +835,10 @@ class Searcher:
         """
         iterations of the running or last search
         """
+def add_hand_to_match(position: ..., totals: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], exact_pending: typing.SupportsInt | typing.SupportsIndex = 0) -> tuple[list[int], list[int], int]:
+    """
+    (hand scores as they count, new totals, exact-score memory) after adding a finished hand
+    """
 def deal(rules: RuleSet, seed: typing.SupportsInt | typing.SupportsIndex) -> list:
     """
     A random deal (one CardSet per seat) from a seed.
@@ -760,17 +861,13 @@ def solve_plain(position: Position) -> tuple[int, int]:
     """
     (value, nodes) by plain alpha-beta: no table, no ordering (the baseline).
     """
-def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, hand: CardSet, passed: CardSet, received: CardSet, moves: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, Card]], dealer: typing.SupportsInt | typing.SupportsIndex, hand_no: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1) -> Position:
-    """
-    A full Position consistent with one seat's view (its dealt hand, its pass, the cards it received, the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. Raises InvalidPositionError naming the first offending move when no world fits.
-    """
-def add_hand_to_match(position: Position, totals: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], exact_pending: typing.SupportsInt | typing.SupportsIndex = 0) -> tuple[list[int], list[int], int]:
-    """
-    (hand scores as they count, new totals, exact-score memory) after adding a finished hand
-    """
 def solver_unsupported(rules: RuleSet) -> str:
     """
     why the exact solver cannot score these rules ('' when it can)
+    """
+def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, hand: CardSet, passed: CardSet, received: CardSet, moves: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, Card]], dealer: typing.SupportsInt | typing.SupportsIndex, hand_no: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1) -> Position:
+    """
+    A full Position consistent with one seat's view (its dealt hand, its pass, the cards it received, the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. Raises InvalidPositionError naming the first offending move when no world fits.
     """
 EXACT_HALF_TO_ZERO: int = 2
 EXACT_TARGET_TO_HALF_PLUS_ONE: int = 1

@@ -9,15 +9,16 @@ order), so equal rules always carry the same name.
 
 from __future__ import annotations
 
-from copas_ai import options_play, options_scoring, variants_base
+from copas_ai import options_play, options_scoring, variants_base, variants_families
 from copas_ai._core import RuleSet
 from copas_ai.variant_types import Variant, VariantNotFoundError, VariantOption
 
 __all__ = ["Variant", "VariantNotFoundError", "VariantOption", "find_variant", "variant_ids",
            "option_ids", "find_option", "catalogue_ids"]
 
-_VARIANTS: dict[str, Variant] = {v.id: v for v in variants_base.VARIANTS}
-_OPTIONS: dict[str, VariantOption] = {o.id: o for o in (*options_play.OPTIONS, *options_scoring.OPTIONS)}
+_VARIANTS: dict[str, Variant] = {v.id: v for v in (*variants_base.VARIANTS, *variants_families.VARIANTS)}
+_OPTIONS: dict[str, VariantOption] = {
+    o.id: o for o in (*options_play.OPTIONS, *options_scoring.OPTIONS, *variants_families.OPTIONS)}
 
 
 def variant_ids() -> list[str]:
@@ -40,10 +41,11 @@ def find_option(option_id: str) -> VariantOption:
 
 def catalogue_ids() -> list[str]:
     """What the protocol's `variants` lists: each base, then each option on each
-    base the seeds say it applies to."""
+    base the seeds say it applies to (with the options it requires)."""
     ids = list(_VARIANTS)
     for option in _OPTIONS.values():
-        ids += [f"{base}+{option.id}" for base in option.family if base in _VARIANTS]
+        ids += [find_variant("+".join((base, *option.requires, option.id))).id
+                for base in option.family if base in _VARIANTS]
     return ids
 
 
