@@ -45,6 +45,7 @@ void Position::clear() {
   phase_ = Phase::kPassing;
   turn_ = leader_ = 0;
   hearts_broken_ = false;
+  end_ = HandEnd::kNone;
   led_ = 0;
   first_card_ = Card();
   passes_set_ = 0;
@@ -108,6 +109,22 @@ void Position::start_play() {
   }
   leader_ = turn_ = static_cast<std::uint8_t>(leader);
   if (hands_[leader] == 0) phase_ = Phase::kOver;
+  check_stuck();
+}
+
+void Position::check_stuck() {
+  if (phase_ != Phase::kPlaying) return;
+  const RuleSet& r = *rules_;
+  const CardSet hand = hands_[turn_];
+  // A19: no legal card outside the point cards on trick 1 (only the seat to act is judged).
+  if (r.first_trick_stuck_annuls && tricks_done_ == 0 && (legal_moves() & ~r.point_cards) == 0) {
+    phase_ = Phase::kOver;
+    end_ = HandEnd::kAnnulled;
+  } else if (r.stuck_lead_ends_hand && trick_len_ == 0 && r.lead_needs_broken && !hearts_open_for_lead() &&
+             (hand & ~kHeartsMask) == 0) {
+    phase_ = Phase::kOver;
+    end_ = HandEnd::kStuckLead;
+  }
 }
 
 // The restrictions on the seat to act, as a chain of narrowing masks that do not
@@ -118,19 +135,21 @@ void Position::start_play() {
 // play reveals to seats that cannot see the hand.
 // The chain itself is visit_rule_filters() in position.h; this is it collected.
 struct Position::RuleFilters {
-  static constexpr int kMax = 4;
+  static constexpr int kMax = 6;
   CardSet mask[kMax];
+  CardSet trigger[kMax];
   const char* reason[kMax];
   int size = 0;
-  void add(CardSet m, const char* why) {
+  void add(CardSet m, CardSet t, const char* why) {
     mask[size] = m;
+    trigger[size] = t;
     reason[size++] = why;
   }
 };
 
 Position::RuleFilters Position::rule_filters() const {
   RuleFilters f;
-  visit_rule_filters([&f](CardSet mask, const char* why) { f.add(mask, why); });
+  visit_rule_filters([&f](CardSet mask, CardSet trigger, const char* why) { f.add(mask, trigger, why); });
   return f;
 }
 
@@ -142,8 +161,8 @@ std::string Position::illegal_reason(Card c) const {
   const RuleFilters f = rule_filters();
   CardSet moves = hands_[turn_];
   for (int i = 0; i < f.size; ++i) {
+    if (!(moves & f.trigger[i])) continue;
     const CardSet allowed = moves & f.mask[i];
-    if (!allowed) continue;
     if (!contains(allowed, c)) {
       std::string why = f.reason[i];
       if (trick_len_ > 0 && i == 0) why += std::string(" (") + kSuitNames[led_suit()] + " led)";
@@ -156,7 +175,9 @@ std::string Position::illegal_reason(Card c) const {
 
 CardSet Position::revealed_absent(Card c) const {
   // `passed` is the intersection of the masks c went through. A mask c is not
-  // in must have been skipped, so the hand held nothing of passed & mask.
+  // in must have been skipped, so the hand held nothing of passed & trigger.
+  // (A filter with a narrower trigger may also be skipped by a card in its mask;
+  // narrowing `passed` anyway claims less, so what is claimed stays true.)
   const RuleFilters f = rule_filters();
   CardSet passed = ~CardSet{0};
   CardSet absent = 0;
@@ -164,7 +185,7 @@ CardSet Position::revealed_absent(Card c) const {
     if (contains(f.mask[i], c)) {
       passed &= f.mask[i];
     } else {
-      absent |= passed & f.mask[i];
+      absent |= passed & f.trigger[i];
     }
   }
   return absent & rules_->deck & ~c.bit();  // masks are complements: keep real cards only
@@ -210,9 +231,13 @@ void Position::finish_trick() {
   trick_len_ = 0;
   leader_ = turn_ = static_cast<std::uint8_t>(winner);
   phase_ = hands_[winner] == 0 ? Phase::kOver : phase_;
+  if (rules_->stuck_lead_ends_hand) check_stuck();
 }
 
 void Position::undo() {
+  // Before any play the hand was going on, whatever ended it since.
+  phase_ = Phase::kPlaying;
+  end_ = HandEnd::kNone;
   if (trick_len_ == 0) {
     // The last play completed a trick: reopen it.
     const PlayRecord* trick = &history_[num_plays_ - n_];
@@ -226,7 +251,6 @@ void Position::undo() {
     trick_len_ = n_;
     leader_ = trick[0].seat;
     led_ = trick[0].card.suit();
-    phase_ = Phase::kPlaying;
   }
   const PlayRecord& rec = history_[--num_plays_];
   hands_[rec.seat] |= rec.card.bit();
@@ -246,6 +270,10 @@ int Position::moon_shooter() const {
 }
 
 void Position::hand_scores(std::int32_t* out) const {
+  if (end_ == HandEnd::kAnnulled) {  // A19: nobody scores, whatever else the rules add
+    for (int s = 0; s < n_; ++s) out[s] = 0;
+    return;
+  }
   for (int s = 0; s < n_; ++s) out[s] = points_taken(s);
   if (phase_ != Phase::kOver) return;
   const int shooter = moon_shooter();

@@ -26,11 +26,17 @@
 //                         fields (target-200, tie-stands, exact-score [later]),
 //                         clean_hand_points, doubling_card (ten-of-death) [later],
 //                         forced_queen (qs-forced) [later], nines-extend [later].
+//  copas-fora play        dealer-lead = first_lead + first_lead_banned (A14);
+//  options (§2.2)         lead-after-heart / qs-opens-hearts = lead_break_cards
+//                         (R3 only, A17: R2 keeps the flag); qs-forced = forced_queen;
+//                         lead-heart-over-qs, stuck-lead-ends-hand, first-trick-stuck-
+//                         annul: one flag each.
 //  teams, three-five      team_of_seat [later]; kitty_size + kitty policy [later];
 //                         first_lead_card falls back to the lowest club in play.
 //  negative-scoring,      values with signs, goal kHigh with a negative target;
 //  spot, black-maria,     only card_points and moon_value change.
-//  queens, no-pass-strict lead_bans_points (never lead a point card unless only those).
+//  queens, no-pass-strict lead_bans_points (never lead a point card unless only those)
+//                         with lead_needs_broken off (A31: any point card then).
 //  spanish, rook          deck (cards removed) and rank_strength (Sueca, ace low).
 //  classic-3to6           deck per player count, first_trick_banned = {QS},
 //                         break kHeartDiscarded (B3 reads the same), moon kSelfMinus.
@@ -137,6 +143,25 @@ struct RuleSet {
   bool discard_needs_broken = false;  // R2: no heart discard before broken (unless only hearts)
   bool led_heart_breaks = true;       // A54b: a heart led from an all-hearts hand breaks
   bool lead_bans_points = false;      // no-pass-strict-lead: never lead a point card
+  // R3 judged by the cards played instead of the flag: hearts may be led once a card
+  // of this set has been played (B4: the hearts; B5: hearts + Q♠). 0: the flag decides.
+  // Leads come between tricks, so "played" is "played in an earlier trick".
+  CardSet lead_break_cards = 0;
+  // lead-heart-over-qs: a leader holding only hearts + the Q♠ may lead a heart before
+  // hearts are open, instead of being held to the Q♠.
+  bool heart_lead_over_queen = false;
+  // dealer-lead: cards the first leader may not lead while he holds another card.
+  CardSet first_lead_banned = 0;
+  // qs-forced (A20): after trick 1, a Q♠ holder void in the led suit must play it.
+  bool forced_queen = false;
+
+  // Hands that end early.
+  // stuck-lead-ends-hand (A18): hearts not open for a lead and the leader holds only
+  // hearts: the hand ends, captured cards score, unplayed cards do not.
+  bool stuck_lead_ends_hand = false;
+  // first-trick-stuck-annul (A19): a seat due to play to trick 1 with no legal card
+  // outside point_cards annuls the hand: nobody scores (it still counts as played).
+  bool first_trick_stuck_annuls = false;
 
   // Moon.
   MoonRule moon = MoonRule::kOthersPlus;

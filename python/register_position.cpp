@@ -25,6 +25,15 @@ const char* phase_str(Phase p) {
   return "over";
 }
 
+const char* hand_end_str(HandEnd e) {
+  switch (e) {
+    case HandEnd::kStuckLead: return "stuck-lead";
+    case HandEnd::kAnnulled: return "annulled";
+    case HandEnd::kNone: break;
+  }
+  return "";
+}
+
 int check_seat(const PositionBox& b, int seat) {
   if (seat < 0 || seat >= b.pos.players())
     throw InvalidPositionError("no seat " + std::to_string(seat) + " in a " +
@@ -109,6 +118,9 @@ void register_position(py::module_& m) {
       }, "the seat to play, or None outside the play")
       .def_property_readonly("leader", [](const PositionBox& b) { return b.pos.leader(); })
       .def_property_readonly("hearts_broken", [](const PositionBox& b) { return b.pos.hearts_broken(); })
+      .def_property_readonly("hand_end", [](const PositionBox& b) { return hand_end_str(b.pos.hand_end()); },
+                             "why the hand ended early: '' (played out or going on), 'stuck-lead' "
+                             "or 'annulled' (nobody scores)")
       .def_property_readonly("tricks_done", [](const PositionBox& b) { return b.pos.tricks_done(); })
       .def_property_readonly("pass_plan", [](const PositionBox& b) {
         py::list out;

@@ -75,6 +75,10 @@ void register_rules(py::module_& m) {
       .def_readwrite("discard_needs_broken", &RuleSet::discard_needs_broken)
       .def_readwrite("led_heart_breaks", &RuleSet::led_heart_breaks)
       .def_readwrite("lead_bans_points", &RuleSet::lead_bans_points)
+      .def_readwrite("heart_lead_over_queen", &RuleSet::heart_lead_over_queen)
+      .def_readwrite("forced_queen", &RuleSet::forced_queen)
+      .def_readwrite("stuck_lead_ends_hand", &RuleSet::stuck_lead_ends_hand)
+      .def_readwrite("first_trick_stuck_annuls", &RuleSet::first_trick_stuck_annuls)
       .def_readwrite("moon", &RuleSet::moon)
       .def_readwrite("moon_value", &RuleSet::moon_value)
       .def_readwrite("goal", &RuleSet::goal)
@@ -130,6 +134,10 @@ void register_rules(py::module_& m) {
   def_cardset_field<&RuleSet::first_trick_banned>(cls, "first_trick_banned",
                                                   "cards barred from trick 1 while another is legal");
   def_cardset_field<&RuleSet::moon_cards>(cls, "moon_cards", "the cards a moon needs");
+  def_cardset_field<&RuleSet::lead_break_cards>(cls, "lead_break_cards",
+                                                "hearts may be led once one of these is played (empty: the flag)");
+  def_cardset_field<&RuleSet::first_lead_banned>(cls, "first_lead_banned",
+                                                 "cards the first leader may not lead while he holds another");
 
   m.def(
       "match_outcome",
