@@ -40,7 +40,7 @@ void Position::clear() {
   // Whole arrays, not just n_ seats: seats past n_ stay empty.
   for (int s = 0; s < kMaxPlayers; ++s) {
     hands_[s] = won_[s] = passed_[s] = received_[s] = 0;
-    tricks_won_[s] = voids_[s] = 0;
+    tricks_won_[s] = voids_[s] = revoked_[s] = 0;
   }
   phase_ = Phase::kPassing;
   turn_ = leader_ = 0;
@@ -125,6 +125,33 @@ void Position::check_stuck() {
     phase_ = Phase::kOver;
     end_ = HandEnd::kStuckLead;
   }
+}
+
+bool Position::is_revoke(Card c) const {
+  if (phase_ != Phase::kPlaying || trick_len_ == 0) return false;
+  const CardSet hand = hands_[turn_];
+  const CardSet led = suit_mask(led_suit());
+  if (!contains(hand, c) || contains(led, c) || !(hand & led)) return false;
+  return contains(legal_from(hand & ~led), c);  // every other rule, as if void in the led suit
+}
+
+void Position::play_revoke(Card c) {
+  const int seat = turn_;
+  const std::uint8_t suit_bit = static_cast<std::uint8_t>(1u << led_);
+  play(c);  // its record keeps the seat's revokes before this one, for undo()
+  revoked_[seat] |= suit_bit;
+}
+
+bool Position::revoke_pending() const {
+  for (int s = 0; s < n_; ++s)
+    if (revoked_[s]) return true;
+  return false;
+}
+
+void Position::prove_revoke(int seat) {
+  phase_ = Phase::kOver;
+  end_ = HandEnd::kRevoke;
+  revoker_ = static_cast<std::uint8_t>(seat);
 }
 
 // The restrictions on the seat to act, as a chain of narrowing masks that do not
@@ -257,6 +284,7 @@ void Position::undo() {
   trick_set_ &= ~rec.card.bit();
   played_ &= ~rec.card.bit();
   voids_[rec.seat] = rec.prev_voids;
+  revoked_[rec.seat] = rec.prev_revoked;
   hearts_broken_ = rec.prev_broken;
   --trick_len_;
   turn_ = rec.seat;
@@ -270,8 +298,10 @@ int Position::moon_shooter() const {
 }
 
 void Position::hand_scores(std::int32_t* out) const {
-  if (end_ == HandEnd::kAnnulled) {  // A19: nobody scores, whatever else the rules add
+  if (end_ == HandEnd::kAnnulled || end_ == HandEnd::kRevoke) {
+    // A19: nobody scores; A10: only the offender's penalty counts.
     for (int s = 0; s < n_; ++s) out[s] = 0;
+    if (end_ == HandEnd::kRevoke) out[revoker_] = rules_->revoke_penalty;
     return;
   }
   for (int s = 0; s < n_; ++s) out[s] = points_taken(s);

@@ -24,6 +24,7 @@ enum class HandEnd : std::uint8_t {
   kNone,
   kStuckLead,  // stuck-lead-ends-hand: the leader held only hearts, not yet open
   kAnnulled,   // first-trick-stuck-annul: nobody scores
+  kRevoke,     // a revoke was proven (§1.3): the offender scores revoke_penalty, nobody else
 };
 
 
@@ -33,6 +34,7 @@ struct PlayRecord {
   std::uint8_t seat = 0;
   std::uint8_t prev_voids = 0;  // the seat's shown voids before this play
   bool prev_broken = false;
+  std::uint8_t prev_revoked = 0;  // the seat's unproven revokes (suit bits) before this play
 };
 
 class Position {
@@ -61,10 +63,25 @@ class Position {
   CardSet received(int seat) const { return received_[seat]; }
 
   // Play.
-  CardSet legal_moves() const;  // inline below: the simulator's hottest call
+  CardSet legal_moves() const { return legal_from(hands_[turn_]); }
+  // The cards of `hand` the rules allow the seat to act now (inline below: the
+  // simulator's hottest call, through legal_moves()).
+  CardSet legal_from(CardSet hand) const;
   bool is_legal(Card c) const { return (legal_moves() & c.bit()) != 0; }
   void play(Card c);  // unchecked: c must be legal; inline below, with legal_moves()
   void undo();
+
+  // Revokes (VARIANTS.md §1.3, A3), for refereeing a table that plays "Revokes
+  // penalize": a failure to follow suit is accepted, and once the offender plays a
+  // card of the suit he failed to follow the revoke is proven and the hand ends
+  // (A10: the offender scores revoke_penalty, the other points are discarded).
+  // is_revoke: `c` fails to follow suit and breaks no other rule (it would be legal
+  // were the seat void in the led suit). play_revoke plays it (unchecked).
+  bool is_revoke(Card c) const;
+  void play_revoke(Card c);
+  unsigned revoked_suits(int seat) const { return revoked_[seat]; }
+  bool revoke_pending() const;
+  int revoker() const { return end_ == HandEnd::kRevoke ? revoker_ : -1; }
 
   // Why `c` may not be played by the seat to act now (empty when it may).
   std::string illegal_reason(Card c) const;
@@ -125,6 +142,7 @@ class Position {
   void finish_trick();
   // Ends the hand early when the rules say the seat to act is stuck (HandEnd).
   void check_stuck();
+  void prove_revoke(int seat);
   bool trick_breaks_hearts() const;
 
   const RuleSet* rules_ = nullptr;
@@ -161,6 +179,8 @@ class Position {
   CardSet received_[kMaxPlayers] = {};
   std::uint8_t tricks_won_[kMaxPlayers] = {};
   std::uint8_t voids_[kMaxPlayers] = {};
+  std::uint8_t revoked_[kMaxPlayers] = {};  // suits each seat failed to follow, unproven
+  std::uint8_t revoker_ = 0;
   PlayRecord history_[kMaxPlays];
 };
 
@@ -197,8 +217,8 @@ template <class Visit>
 }
 
 // Legal = the hand, narrowed by each mask of the chain whose trigger it meets.
-inline CardSet Position::legal_moves() const {
-  CardSet moves = hands_[turn_];
+inline CardSet Position::legal_from(CardSet hand) const {
+  CardSet moves = hand;
   visit_rule_filters([&moves](CardSet mask, CardSet trigger, const char*) {
     // moves & mask when moves meets trigger, else moves; branch-free (voids come at random).
     moves = (moves & mask) | (moves & (CardSet{0} - CardSet{(moves & trigger) == 0}));
@@ -209,7 +229,7 @@ inline CardSet Position::legal_moves() const {
 inline void Position::play(Card c) {
   const int seat = turn_;
   const CardSet bit = c.bit();
-  history_[num_plays_++] = PlayRecord{c, static_cast<std::uint8_t>(seat), voids_[seat], hearts_broken_};
+  history_[num_plays_++] = PlayRecord{c, static_cast<std::uint8_t>(seat), voids_[seat], hearts_broken_, revoked_[seat]};
   // A lead sets the suit, a card of another suit shows a void. Branch-free: random
   // play makes the second unpredictable.
   led_ = trick_len_ == 0 ? static_cast<std::uint8_t>(c.suit()) : led_;
@@ -217,6 +237,11 @@ inline void Position::play(Card c) {
   hands_[seat] &= ~bit;
   trick_set_ |= bit;
   played_ |= bit;
+  if ((revoked_[seat] >> c.suit()) & 1) [[unlikely]] {
+    ++trick_len_;
+    prove_revoke(seat);  // the hand stops here, the trick unfinished
+    return;
+  }
   if (++trick_len_ == n_) {
     finish_trick();
   } else {

@@ -163,6 +163,10 @@ struct RuleSet {
   // outside point_cards annuls the hand: nobody scores (it still counts as played).
   bool first_trick_stuck_annuls = false;
 
+  // Revokes (§1.3): what a proven revoke costs the offender (A10; A30c: -26 in
+  // negative-scoring). Only played when the table accepts revokes (Position::play_revoke).
+  std::int16_t revoke_penalty = 26;
+
   // Moon.
   MoonRule moon = MoonRule::kOthersPlus;
   CardSet moon_cards = 0;  // the shooter must take all of these

@@ -79,6 +79,7 @@ void register_rules(py::module_& m) {
       .def_readwrite("forced_queen", &RuleSet::forced_queen)
       .def_readwrite("stuck_lead_ends_hand", &RuleSet::stuck_lead_ends_hand)
       .def_readwrite("first_trick_stuck_annuls", &RuleSet::first_trick_stuck_annuls)
+      .def_readwrite("revoke_penalty", &RuleSet::revoke_penalty)
       .def_readwrite("moon", &RuleSet::moon)
       .def_readwrite("moon_value", &RuleSet::moon_value)
       .def_readwrite("goal", &RuleSet::goal)

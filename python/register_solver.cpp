@@ -28,6 +28,8 @@ PositionBox playing_copy(const PositionBox& b) {
   if (b.pos.phase() != Phase::kPlaying)
     throw InvalidPositionError("the solver needs a hand in play; this one is " +
                                std::string(b.pos.phase() == Phase::kPassing ? "still passing" : "over"));
+  // A proof would end the hand with the revoke penalty, which the solver does not score.
+  if (b.pos.revoke_pending()) throw InvalidPositionError("the solver does not judge a hand with an unproven revoke");
   return b;
 }
 

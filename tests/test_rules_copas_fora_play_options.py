@@ -521,3 +521,50 @@ def test_play_options_random_hands_legal_reason_and_revealed_absent_agree(varian
         assert len(scores) == 4
         if pos.hand_end == "annulled":
             assert scores == [0, 0, 0, 0]
+
+
+# --- the solver stays exact under the play options ------------------------------------------------
+
+
+def minimax(pos, root):
+    """Paranoid value for `root` (its final score, which it minimises; the others
+    maximise it), by walking every legal card: independent of the solver."""
+    if pos.is_over():
+        return pos.score()[root]
+    values = []
+    for card in pos.legal_moves():
+        pos.push(card)
+        values.append(minimax(pos, root))
+        pos.pop()
+    return min(values) if pos.turn == root else max(values)
+
+
+def hoarded_endgame(variant, seed, tricks_left):
+    """Random deal, played by seats that keep their point cards while they can (so
+    hearts often stay unplayed and a lead can get stuck), down to `tricks_left` tricks
+    with 0-3 cards of the next trick down."""
+    rules = ca.find_variant(variant).rules()
+    rng = random.Random(seed)
+    pos = ca.Position(rules, ca.deal(rules, seed), dealer=seed % 4, hand_no=3)
+    stop = 52 - 4 * tricks_left + rng.randrange(4)
+    while len(pos.moves) < stop and not pos.is_over():
+        moves = list(pos.legal_moves())
+        clean = [c for c in moves if c not in PENALTY]
+        pos.push(rng.choice(clean or moves))
+    return pos
+
+
+@pytest.mark.parametrize("variant", PLAY_IDS)
+def test_solver_matches_minimax_under_play_options(variant):
+    """Every play option: Solver.solve equals an independent paranoid minimax on
+    seeded 2-trick endgames (3 tricks for some), including hands that end early."""
+    solver = ca.Solver(hash_mb=4)
+    checked = 0
+    for seed in range(40):
+        pos = hoarded_endgame(variant, seed, 2 + seed % 2)
+        if pos.is_over():
+            continue
+        root = pos.turn
+        assert solver.solve(pos) == minimax(pos, root), (variant, seed, pos.hands, pos.trick)
+        checked += 1
+    assert checked >= 20
