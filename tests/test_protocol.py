@@ -13,6 +13,7 @@ from copas_ai import search
 from copas_ai.engine_facade import Engine
 from copas_ai.protocol import CepLoop, run_lines
 
+KNOWN = ", ".join(ca.variant_ids())  # the base variants an unknown id is told of
 
 
 # -- handshake, options, variants ------------------------------------------------
@@ -61,7 +62,7 @@ def test_unknown_command_is_one_error_line():
                                                             "'99999999999999999999999'"),
     ("setoption name MultiMove value maybe", "option MultiMove is true or false, not 'maybe'"),
     ("setoption name Algorithm value alphabeta", "option Algorithm is one of auto, ismcts, pimc, not 'alphabeta'"),
-    ("setoption name Variant value chess", "option Variant: unknown variant 'chess'; known: american, copas-fora"),
+    ("setoption name Variant value chess", "option Variant: unknown variant 'chess'; known: " + KNOWN),
     ("setoption name Threads", "option Threads needs a value"),
     ("setoption value 3", "expected setoption name <Name> [value <value>]"),
     ("setoption name", "option name missing"),
@@ -127,7 +128,7 @@ BAD_POSITIONS = [
     ("twelve cards", f"position hand 0 {HANDS[0][3:]} {' '.join(f'hand {s} {HANDS[s]}' for s in (1, 2, 3))}",
      f"error position hand 0 {HANDS[0][3:]}: impossible deal: seat 0 holds 12 cards, not 13"),
     ("unknown variant", f"position variant chess {ALL_HANDS}",
-     "error position variant chess: unknown variant 'chess'; known: american, copas-fora"),
+     "error position variant chess: unknown variant 'chess'; known: " + KNOWN),
     ("players outside the variant", f"position players 5 {ALL_HANDS}",
      "error position players 5: variant american is for 4-4 players, not 5"),
     ("dealer out of range", f"position dealer 4 {ALL_HANDS}", "error position dealer 4: no seat 4 in a 4-player game"),

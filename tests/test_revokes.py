@@ -96,7 +96,7 @@ def test_copas_fora_penalize_hearts_unbroken_a_heart_revoke_is_refused():
     play(pos, "2C 3C 4C AC / KD 2S")
     assert pos.turn == 1 and not pos.hearts_broken
     assert pos.is_revoke("4S") and not pos.is_revoke("2H")
-    with pytest.raises(ca.IllegalMoveError, match="hearts"):
+    with pytest.raises(ca.IllegalMoveError, match="illegal move 2H"):
         pos.push("2H")
 
 
@@ -142,3 +142,43 @@ def test_revokes_mode_value_is_checked():
     with pytest.raises(ValueError, match="forbid"):
         pos.revokes = "allow"
     assert pos.revokes == "forbid"
+
+
+def cf5_position_tokens(with_proof: bool) -> list[str]:
+    """The CF-5 hand as a fully known `position` (refereeing), W's revoke included."""
+    pos = cf5_position()
+    pos.push("QH")
+    moves = [f"{seat}:{card}" for seat, card in pos.moves]
+    if with_proof:
+        while not pos.is_over():
+            play_lowest(pos)
+        moves = [f"{seat}:{card}" for seat, card in pos.moves]
+    dealt = build_deal(CF5_DEAL, voids={0: "D"})
+    text = "variant copas-fora handno 3 dealer 3 "
+    text += " ".join(f"hand {s} {','.join(str(c) for c in dealt[s])}" for s in range(4))
+    return (text + " moves " + " ".join(moves)).split()
+
+
+def test_engine_revokes_option_forbid_refuses_a_revoke_in_the_moves():
+    """Engine option Revokes (default forbid): a revoke in a known position's moves is
+    an error naming the move."""
+    from copas_ai.engine_facade import Engine
+    from copas_ai.position_text import PositionTextError
+
+    engine = Engine()
+    with pytest.raises(PositionTextError, match="3:QH"):
+        engine.set_position(cf5_position_tokens(with_proof=False))
+
+
+def test_engine_revokes_option_penalize_referees_the_cf5_revoke():
+    """Engine option Revokes=penalize, copas-fora CF-5: the revoke is accepted, and once
+    proven the hand is over with W +26 and nothing else (A10)."""
+    from copas_ai.engine_facade import Engine
+
+    engine = Engine()
+    engine.set_option("Revokes", "penalize")
+    engine.set_position(cf5_position_tokens(with_proof=False))
+    assert engine.score().state == "playing"
+    engine.set_position(cf5_position_tokens(with_proof=True))
+    answer = engine.score()
+    assert answer.state == "handover" and answer.score == [0, 0, 0, 26]

@@ -40,10 +40,11 @@ def find_option(option_id: str) -> VariantOption:
 
 def catalogue_ids() -> list[str]:
     """What the protocol's `variants` lists: each base, then each option on each
-    base the seeds say it applies to."""
+    base the seeds say it applies to (with the options it requires)."""
     ids = list(_VARIANTS)
     for option in _OPTIONS.values():
-        ids += [f"{base}+{option.id}" for base in option.family if base in _VARIANTS]
+        ids += [find_variant("+".join((base, *option.requires, option.id))).id
+                for base in option.family if base in _VARIANTS]
     return ids
 
 
