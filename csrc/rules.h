@@ -177,6 +177,9 @@ struct RuleSet {
   std::int32_t target = 100;  // the match ends once a total reaches it (>= for kLow)
   TieRule tie_rule = TieRule::kShared;
 
+  // Field by field: equal rule sets play and score alike (caches keyed on rules use it).
+  friend bool operator==(const RuleSet&, const RuleSet&) = default;
+
   // The pass of hand number `hand_no` (0-based) for `players` seats.
   PassPlan pass_plan(int hand_no) const;
   // Sum of card_points over a set.

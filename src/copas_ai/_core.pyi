@@ -386,13 +386,17 @@ class RuleSet:
     discard_needs_broken: bool
     first_lead: FirstLead
     first_lead_card: Card
+    first_trick_stuck_annuls: bool
+    forced_queen: bool
     goal: Goal
+    heart_lead_over_queen: bool
     hearts_break: HeartsBreak
     lead_bans_points: bool
     lead_needs_broken: bool
     led_heart_breaks: bool
     moon: MoonRule
     must_lead_first_card: bool
+    stuck_lead_ends_hand: bool
     tie_rule: TieRule
     def __init__(self) -> None:
         ...
@@ -421,6 +425,14 @@ class RuleSet:
     def deck(self, arg1: CardSet) -> None:
         ...
     @property
+    def first_lead_banned(self) -> CardSet:
+        """
+        cards the first leader may not lead while he holds another
+        """
+    @first_lead_banned.setter
+    def first_lead_banned(self, arg1: CardSet) -> None:
+        ...
+    @property
     def first_trick_banned(self) -> CardSet:
         """
         cards barred from trick 1 while another is legal
@@ -433,6 +445,14 @@ class RuleSet:
         ...
     @hand_size.setter
     def hand_size(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def lead_break_cards(self) -> CardSet:
+        """
+        hearts may be led once one of these is played (empty: the flag)
+        """
+    @lead_break_cards.setter
+    def lead_break_cards(self, arg1: CardSet) -> None:
         ...
     @property
     def moon_cards(self) -> CardSet:
@@ -477,6 +497,12 @@ class RuleSet:
     def rank_strength(self, arg0: typing.Annotated[collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], "FixedSize(13)"]) -> None:
         ...
     @property
+    def revoke_penalty(self) -> int:
+        ...
+    @revoke_penalty.setter
+    def revoke_penalty(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
     def target(self) -> int:
         ...
     @target.setter
@@ -509,6 +535,10 @@ class Position:
         ...
     def is_over(self) -> bool:
         ...
+    def is_revoke(self, arg0: typing.Any) -> bool:
+        """
+        whether the card fails to follow suit and breaks no other rule
+        """
     def legal_moves(self) -> CardSet:
         ...
     def moon_shooter(self) -> typing.Any:
@@ -529,7 +559,7 @@ class Position:
         """
     def push(self, card: typing.Any, seat: typing.SupportsInt | typing.SupportsIndex | None = None) -> None:
         """
-        Play a card for the seat to act; raises IllegalMoveError naming the card and the reason.
+        Play a card for the seat to act; raises IllegalMoveError naming the card and the reason. With revokes = 'penalize' a failure to follow suit that breaks no other rule is accepted.
         """
     def revealed_absent(self, arg0: typing.Any) -> CardSet:
         """
@@ -552,6 +582,11 @@ class Position:
     @property
     def dealer(self) -> int:
         ...
+    @property
+    def hand_end(self) -> str:
+        """
+        why the hand ended early: '' (played out or going on), 'stuck-lead', 'annulled' (nobody scores) or 'revoke' (a proven revoke)
+        """
     @property
     def hand_no(self) -> int:
         ...
@@ -587,6 +622,24 @@ class Position:
         ...
     @property
     def received(self) -> list:
+        ...
+    @property
+    def revoke_pending(self) -> bool:
+        """
+        a revoke has been made and not yet proven
+        """
+    @property
+    def revoker(self) -> typing.Any:
+        """
+        the seat whose proven revoke ended the hand, or None
+        """
+    @property
+    def revokes(self) -> str:
+        """
+        'forbid' (default: push refuses a failure to follow suit) or 'penalize' (VARIANTS.md §1.3: accepted; proven when the offender plays that suit, which ends the hand)
+        """
+    @revokes.setter
+    def revokes(self, arg1: str) -> None:
         ...
     @property
     def rules(self) -> RuleSet:
@@ -693,13 +746,13 @@ class Solver:
         """
         Empty the transposition table.
         """
-    def solve(self, position: Position) -> int:
+    def solve(self, position: Position, node_limit: typing.SupportsInt | typing.SupportsIndex = 0) -> int:
         """
-        The exact value of the position for the seat to act.
+        The exact value of the position for the seat to act. With node_limit > 0, raises TimeoutError once the search would visit more positions than that.
         """
-    def solve_moves(self, position: Position) -> dict:
+    def solve_moves(self, position: Position, node_limit: typing.SupportsInt | typing.SupportsIndex = 0) -> dict:
         """
-        {Card: value} for every legal card of the seat to act.
+        {Card: value} for every legal card of the seat to act (node_limit as for solve).
         """
     @property
     def nodes(self) -> int:
