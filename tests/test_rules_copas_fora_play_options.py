@@ -27,6 +27,7 @@ from handbuilder import (
 )
 
 import copas_ai as ca
+from copas_ai import _core
 from copas_ai.bots import RandomBot
 from copas_ai.game import Match, play_hand
 
@@ -607,3 +608,48 @@ def test_solver_reused_across_play_options_gives_the_fresh_solvers_value():
         shared.solve(plain)
         mismatches += shared.solve(forced) != ca.Solver(hash_mb=8).solve(forced)
     assert mismatches == 0
+
+
+def unbroken_endgame(variant, seed):
+    """Eight tricks where everyone follows (3 of clubs, 3 of diamonds, 2 of spades), so
+    hearts are neither broken (B1) nor played (B4): 5 tricks remain, 13 hearts among
+    the 20 cards, and a leader left with only hearts is stuck."""
+    rng = random.Random(seed)
+    rules = ca.find_variant(variant).rules()
+    clubs, diamonds, spades = (sorted(ca.CardSet.suit(s), key=lambda c: c.index) for s in (0, 1, 3))
+    rest = clubs[1:]
+    for cards_of_suit in (rest, diamonds, spades):
+        rng.shuffle(cards_of_suit)
+    clubs = [clubs[0], *rest]
+    hands = [clubs[3 * s:3 * s + 3] + diamonds[3 * s:3 * s + 3] + spades[2 * s:2 * s + 2] for s in range(4)]
+    left = clubs[12:] + diamonds[12:] + spades[8:] + list(HEARTS)
+    rng.shuffle(left)
+    pos = ca.Position(rules, [ca.CardSet(h + left[5 * s:5 * s + 5]) for s, h in enumerate(hands)],
+                      dealer=0, hand_no=3)
+    for suit in (0, 0, 0, 1, 1, 1, 3, 3):
+        for i in range(4):
+            legal = list(pos.legal_moves())
+            pos.push(rng.choice([c for c in legal if i or c.index // 16 == suit] or legal))
+    return pos
+
+
+@pytest.mark.parametrize("variant", ["copas-fora+stuck-lead-ends-hand",
+                                     "copas-fora+lead-after-heart+stuck-lead-ends-hand"])
+def test_solver_matches_plain_search_when_a_stuck_lead_can_end_the_hand(variant):
+    """stuck-lead-ends-hand (A18): on 5-trick endgames with hearts unopened, the
+    solver (with its trick-control bounds, which assume the hand is played out) equals
+    the plain alpha-beta over Position, which ends the hand exactly as the rules say;
+    some of these hands do end stuck."""
+    solver = ca.Solver(hash_mb=8)
+    stuck = 0
+    for seed in range(30):
+        pos = unbroken_endgame(variant, seed)
+        if pos.is_over():
+            stuck += pos.hand_end == "stuck-lead"
+            continue
+        assert solver.solve(pos) == _core.solve_plain(pos)[0], (variant, seed, pos.hands)
+        probe = pos.copy()
+        while not probe.is_over():
+            probe.push(next(iter(probe.legal_moves())))
+        stuck += probe.hand_end == "stuck-lead"
+    assert stuck > 0
