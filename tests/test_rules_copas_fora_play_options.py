@@ -653,3 +653,24 @@ def test_solver_matches_plain_search_when_a_stuck_lead_can_end_the_hand(variant)
             probe.push(next(iter(probe.legal_moves())))
         stuck += probe.hand_end == "stuck-lead"
     assert stuck > 0
+
+
+@pytest.mark.parametrize("algorithm", ["ismcts", "pimc"])
+@pytest.mark.parametrize("variant", PLAY_IDS)
+def test_search_plays_a_legal_card_under_play_options(variant, algorithm):
+    """ISMCTS and PIMC search a seat's decision under every play option (from its own
+    information: sampled worlds obey the options' revealed facts) and answer a legal
+    card: ISMCTS on trick 1 and mid-hand, PIMC (a full solve per world) mid-hand."""
+    from copas_ai.search import Limit, Searcher
+
+    rules = ca.find_variant(variant).rules()
+    searcher = Searcher(seed=1, hash_mb=8, algorithm=algorithm)
+    rng = random.Random(variant)
+    pos = ca.Position(rules, ca.deal(rules, 11), dealer=2, hand_no=3)
+    for stop in ((1, 30) if algorithm == "ismcts" else (34,)):
+        while len(pos.moves) < stop and not pos.is_over():
+            pos.push(rng.choice(list(pos.legal_moves())))
+        if pos.is_over():
+            break
+        result = searcher.search(pos, pos.turn, Limit(iterations=40))
+        assert result.best in pos.legal_moves()
