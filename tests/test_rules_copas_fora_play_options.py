@@ -674,3 +674,26 @@ def test_search_plays_a_legal_card_under_play_options(variant, algorithm):
             break
         result = searcher.search(pos, pos.turn, Limit(iterations=40))
         assert result.best in pos.legal_moves()
+
+
+def test_engine_referees_an_annulled_hand_and_searches_a_dealer_lead_view():
+    """Through the engine facade (what the CEP/1 process runs): a fully known
+    copas-fora+first-trick-stuck-annul hand is over once E (12 hearts + Q♠) is due on
+    trick 1, scoring 0 for all; a one-hand view under +dealer-lead gets a legal lead."""
+    from copas_ai.engine_facade import Engine
+    from copas_ai.search import Limit
+
+    dealt = build_deal({0: "2C", 1: TWELVE_HEARTS + " QS"})
+    hands = " ".join(f"hand {s} {','.join(map(str, dealt[s]))}" for s in range(4))
+    engine = Engine()
+    engine.set_position(f"variant copas-fora+first-trick-stuck-annul handno 3 {hands} moves 2C".split())
+    answer = engine.score()
+    assert answer.state == "handover" and answer.score == [0, 0, 0, 0]
+
+    engine.set_position(f"variant copas-fora+dealer-lead handno 3 dealer 1 seat 1 "
+                        f"hand 1 {','.join(map(str, dealt[0]))}".split())
+    assert engine.legal().moves == dealt[0] - PENALTY
+    done = []
+    engine.go(Limit(iterations=30), lambda info: None, done.append)
+    engine.wait()
+    assert done and done[0].best in dealt[0] - PENALTY
