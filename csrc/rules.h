@@ -20,12 +20,12 @@
 //                         is applied before R1; ties: extra hands (A11).
 //  copas-fora+options     pass_cycle (pass-cycle, split-pass: two parts per entry),
 //  (§2.2, §2.3)           first_lead (dealer-lead), break/lead fields (hearts-anytime,
-//                         lead-after-heart = kHeartPlayed, qs-opens-hearts =
-//                         kHeartOrQueenPlayed), values (fatal-ace: AH 5; jd-bonus:
+//                         lead-after-heart and qs-opens-hearts
+//                         below), values (fatal-ace: AH 5; jd-bonus:
 //                         JD -10), moon fields (reverse-moon, super-moon), match
 //                         fields (target-200, tie-stands, exact-score [later]),
 //                         clean_hand_points, doubling_card (ten-of-death) [later],
-//                         forced_queen (qs-forced) [later], nines-extend [later].
+//                         forced_queen (qs-forced), nines-extend [later].
 //  copas-fora play        dealer-lead = first_lead + first_lead_banned (A14);
 //  options (§2.2)         lead-after-heart / qs-opens-hearts = lead_break_cards
 //                         (R3 only, A17: R2 keeps the flag); qs-forced = forced_queen;
