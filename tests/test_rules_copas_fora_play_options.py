@@ -697,3 +697,23 @@ def test_engine_referees_an_annulled_hand_and_searches_a_dealer_lead_view():
     engine.go(Limit(iterations=30), lambda info: None, done.append)
     engine.wait()
     assert done and done[0].best in dealt[0] - PENALTY
+
+
+@pytest.mark.parametrize("variant", PLAY_IDS)
+def test_sampler_worlds_are_exactly_those_consistent_with_the_history(variant):
+    """The sampler respects each option's information (a forced Q♠ or its absence, a
+    heart led over the Q♠, a point card led under no-pass-strict-lead, a dealer's
+    opening lead): on endgames after random play, its worlds are exactly the deals
+    under which the whole history replays legally (test_sampler's reference), sampled
+    uniformly."""
+    from test_sampler import check_exact_count_and_uniformity, random_position
+
+    rules = ca.find_variant(variant).rules()
+    checked = 0
+    for seed in range(4):
+        p = random_position(rules, seed, hand_no=3, plays=42 + seed % 3)
+        if p.is_over():
+            continue
+        check_exact_count_and_uniformity(p, seed % 4, seed)
+        checked += 1
+    assert checked >= 2
