@@ -9,8 +9,10 @@ from __future__ import annotations
 from copas_ai._core import Card, CardSet, FirstLead, HeartsBreak, RuleSet
 from copas_ai.variant_types import VariantOption
 
-# The seeds apply the Copas Fora options to these bases (VARIANTS.md §0.4).
-COPAS_FORA_FAMILY = ("copas-fora",)
+# The seeds apply the Copas Fora options to these bases (VARIANTS.md §0.4: copas-fora,
+# and explicitly teams, three-five and spanish); the registry lists an option only on
+# the bases it has.
+COPAS_FORA_FAMILY = ("copas-fora", "teams", "three-five", "spanish")
 
 _HEARTS = CardSet.suit(2)
 _QS = CardSet([Card.from_str("QS")])
