@@ -717,3 +717,25 @@ def test_sampler_worlds_are_exactly_those_consistent_with_the_history(variant):
         check_exact_count_and_uniformity(p, seed % 4, seed)
         checked += 1
     assert checked >= 2
+
+
+@pytest.mark.parametrize("variant", PLAY_IDS)
+def test_world_from_view_accepts_every_real_history_under_play_options(variant):
+    """The engine's view of one seat (its dealt hand and the moves, as the protocol
+    gives them) always yields a world under every play option when the moves come from
+    a real hand: the seat keeps its cards and the same seat is to act."""
+    from copas_ai.search import world_from_view
+
+    rules = ca.find_variant(variant).rules()
+    for seed in range(15):
+        rng = random.Random(seed)
+        p = ca.Position(rules, ca.deal(rules, seed), dealer=seed % 4, hand_no=3)
+        stop = rng.randrange(1, 40)
+        while len(p.moves) < stop and not p.is_over():
+            p.push(rng.choice(list(p.legal_moves())))
+        if p.is_over():
+            continue
+        me = rng.randrange(4)
+        dealt = p.hand(me) | ca.CardSet([c for s, c in p.moves if s == me])
+        world = world_from_view(rules, me, dealt, moves=p.moves, dealer=p.dealer, hand_no=3, seed=seed)
+        assert world.hand(me) == p.hand(me) and world.turn == p.turn
