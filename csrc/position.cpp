@@ -40,11 +40,12 @@ void Position::clear() {
   // Whole arrays, not just n_ seats: seats past n_ stay empty.
   for (int s = 0; s < kMaxPlayers; ++s) {
     hands_[s] = won_[s] = passed_[s] = received_[s] = 0;
-    tricks_won_[s] = voids_[s] = 0;
+    tricks_won_[s] = voids_[s] = revoked_[s] = 0;
   }
   phase_ = Phase::kPassing;
   turn_ = leader_ = 0;
   hearts_broken_ = false;
+  end_ = HandEnd::kNone;
   led_ = 0;
   first_card_ = Card();
   passes_set_ = 0;
@@ -112,6 +113,49 @@ void Position::start_play() {
   }
   leader_ = turn_ = static_cast<std::uint8_t>(leader);
   if (hands_[leader] == 0) phase_ = Phase::kOver;
+  check_stuck();
+}
+
+void Position::check_stuck() {
+  if (phase_ != Phase::kPlaying) return;
+  const RuleSet& r = *rules_;
+  const CardSet hand = hands_[turn_];
+  // A19: no legal card outside the point cards on trick 1 (only the seat to act is judged).
+  if (r.first_trick_stuck_annuls && tricks_done_ == 0 && (legal_moves() & ~r.point_cards) == 0) {
+    phase_ = Phase::kOver;
+    end_ = HandEnd::kAnnulled;
+  } else if (r.stuck_lead_ends_hand && trick_len_ == 0 && r.lead_needs_broken && !hearts_open_for_lead() &&
+             (hand & ~kHeartsMask) == 0) {
+    phase_ = Phase::kOver;
+    end_ = HandEnd::kStuckLead;
+  }
+}
+
+bool Position::is_revoke(Card c) const {
+  if (phase_ != Phase::kPlaying || trick_len_ == 0) return false;
+  const CardSet hand = hands_[turn_];
+  const CardSet led = suit_mask(led_suit());
+  if (!contains(hand, c) || contains(led, c) || !(hand & led)) return false;
+  return contains(legal_from(hand & ~led), c);  // every other rule, as if void in the led suit
+}
+
+void Position::play_revoke(Card c) {
+  const int seat = turn_;
+  const std::uint8_t suit_bit = static_cast<std::uint8_t>(1u << led_);
+  play(c);  // its record keeps the seat's revokes before this one, for undo()
+  revoked_[seat] |= suit_bit;
+}
+
+bool Position::revoke_pending() const {
+  for (int s = 0; s < n_; ++s)
+    if (revoked_[s]) return true;
+  return false;
+}
+
+void Position::prove_revoke(int seat) {
+  phase_ = Phase::kOver;
+  end_ = HandEnd::kRevoke;
+  revoker_ = static_cast<std::uint8_t>(seat);
 }
 
 // The restrictions on the seat to act, as a chain of narrowing masks that do not
@@ -122,19 +166,21 @@ void Position::start_play() {
 // play reveals to seats that cannot see the hand.
 // The chain itself is visit_rule_filters() in position.h; this is it collected.
 struct Position::RuleFilters {
-  static constexpr int kMax = 4;
+  static constexpr int kMax = 6;
   CardSet mask[kMax];
+  CardSet trigger[kMax];
   const char* reason[kMax];
   int size = 0;
-  void add(CardSet m, const char* why) {
+  void add(CardSet m, CardSet t, const char* why) {
     mask[size] = m;
+    trigger[size] = t;
     reason[size++] = why;
   }
 };
 
 Position::RuleFilters Position::rule_filters() const {
   RuleFilters f;
-  visit_rule_filters([&f](CardSet mask, const char* why) { f.add(mask, why); });
+  visit_rule_filters([&f](CardSet mask, CardSet trigger, const char* why) { f.add(mask, trigger, why); });
   return f;
 }
 
@@ -146,8 +192,8 @@ std::string Position::illegal_reason(Card c) const {
   const RuleFilters f = rule_filters();
   CardSet moves = hands_[turn_];
   for (int i = 0; i < f.size; ++i) {
+    if (!(moves & f.trigger[i])) continue;
     const CardSet allowed = moves & f.mask[i];
-    if (!allowed) continue;
     if (!contains(allowed, c)) {
       std::string why = f.reason[i];
       if (trick_len_ > 0 && i == 0) why += std::string(" (") + kSuitNames[led_suit()] + " led)";
@@ -160,7 +206,9 @@ std::string Position::illegal_reason(Card c) const {
 
 CardSet Position::revealed_absent(Card c) const {
   // `passed` is the intersection of the masks c went through. A mask c is not
-  // in must have been skipped, so the hand held nothing of passed & mask.
+  // in must have been skipped, so the hand held nothing of passed & trigger.
+  // (A filter with a narrower trigger may also be skipped by a card in its mask;
+  // narrowing `passed` anyway claims less, so what is claimed stays true.)
   const RuleFilters f = rule_filters();
   CardSet passed = ~CardSet{0};
   CardSet absent = 0;
@@ -168,7 +216,7 @@ CardSet Position::revealed_absent(Card c) const {
     if (contains(f.mask[i], c)) {
       passed &= f.mask[i];
     } else {
-      absent |= passed & f.mask[i];
+      absent |= passed & f.trigger[i];
     }
   }
   return absent & rules_->deck & ~c.bit();  // masks are complements: keep real cards only
@@ -221,9 +269,13 @@ void Position::finish_trick() {
   trick_len_ = 0;
   leader_ = turn_ = static_cast<std::uint8_t>(winner);
   phase_ = hands_[winner] == 0 ? Phase::kOver : phase_;
+  if (rules_->stuck_lead_ends_hand) check_stuck();
 }
 
 void Position::undo() {
+  // Before any play the hand was going on, whatever ended it since.
+  phase_ = Phase::kPlaying;
+  end_ = HandEnd::kNone;
   if (trick_len_ == 0) {
     // The last play completed a trick: reopen it.
     const PlayRecord* trick = &history_[num_plays_ - n_];
@@ -241,13 +293,13 @@ void Position::undo() {
     trick_len_ = n_;
     leader_ = trick[0].seat;
     led_ = trick[0].card.suit();
-    phase_ = Phase::kPlaying;
   }
   const PlayRecord& rec = history_[--num_plays_];
   hands_[rec.seat] |= rec.card.bit();
   trick_set_ &= ~rec.card.bit();
   played_ &= ~rec.card.bit();
   voids_[rec.seat] = rec.prev_voids;
+  revoked_[rec.seat] = rec.prev_revoked;
   hearts_broken_ = rec.prev_broken;
   --trick_len_;
   turn_ = rec.seat;
@@ -267,6 +319,12 @@ int Position::moon_shooter() const {
 
 void Position::hand_scores_with_moon(MoonRule moon, std::int32_t* out) const {
   const RuleSet& r = *rules_;
+  if (end_ == HandEnd::kAnnulled || end_ == HandEnd::kRevoke) {
+    // A19: nobody scores; A10: only the offender's penalty counts.
+    for (int s = 0; s < n_; ++s) out[s] = 0;
+    if (end_ == HandEnd::kRevoke) out[revoker_] = r.revoke_penalty;
+    return;
+  }
   for (int s = 0; s < n_; ++s) out[s] = points_taken(s);
   const bool over = phase_ == Phase::kOver;
   const int shooter = over && moon != MoonRule::kNone ? moon_shooter() : -1;

@@ -19,6 +19,14 @@ constexpr int kMaxHandNo = 65535;
 
 enum class Phase : std::uint8_t { kPassing, kPlaying, kOver };
 
+// Why a hand is over before its cards are all played (kNone: it was played out).
+enum class HandEnd : std::uint8_t {
+  kNone,
+  kStuckLead,  // stuck-lead-ends-hand: the leader held only hearts, not yet open
+  kAnnulled,   // first-trick-stuck-annul: nobody scores
+  kRevoke,     // a revoke was proven (§1.3): the offender scores revoke_penalty, nobody else
+};
+
 
 // What undo() needs to restore one play.
 struct PlayRecord {
@@ -26,6 +34,7 @@ struct PlayRecord {
   std::uint8_t seat = 0;
   std::uint8_t prev_voids = 0;  // the seat's shown voids before this play
   bool prev_broken = false;
+  std::uint8_t prev_revoked = 0;  // the seat's unproven revokes (suit bits) before this play
 };
 
 class Position {
@@ -54,10 +63,25 @@ class Position {
   CardSet received(int seat) const { return received_[seat]; }
 
   // Play.
-  CardSet legal_moves() const;  // inline below: the simulator's hottest call
+  CardSet legal_moves() const { return legal_from(hands_[turn_]); }
+  // The cards of `hand` the rules allow the seat to act now (inline below: the
+  // simulator's hottest call, through legal_moves()).
+  CardSet legal_from(CardSet hand) const;
   bool is_legal(Card c) const { return (legal_moves() & c.bit()) != 0; }
   void play(Card c);  // unchecked: c must be legal; inline below, with legal_moves()
   void undo();
+
+  // Revokes (VARIANTS.md §1.3, A3), for refereeing a table that plays "Revokes
+  // penalize": a failure to follow suit is accepted, and once the offender plays a
+  // card of the suit he failed to follow the revoke is proven and the hand ends
+  // (A10: the offender scores revoke_penalty, the other points are discarded).
+  // is_revoke: `c` fails to follow suit and breaks no other rule (it would be legal
+  // were the seat void in the led suit). play_revoke plays it (unchecked).
+  bool is_revoke(Card c) const;
+  void play_revoke(Card c);
+  unsigned revoked_suits(int seat) const { return revoked_[seat]; }
+  bool revoke_pending() const;
+  int revoker() const { return end_ == HandEnd::kRevoke ? revoker_ : -1; }
 
   // Why `c` may not be played by the seat to act now (empty when it may).
   std::string illegal_reason(Card c) const;
@@ -95,6 +119,11 @@ class Position {
   int trick_length() const { return trick_len_; }
   CardSet trick_cards() const { return trick_set_; }
   bool hearts_broken() const { return hearts_broken_; }
+  // Whether a heart may be led now (R3's condition: the flag, or lead_break_cards played).
+  bool hearts_open_for_lead() const {
+    return rules_->lead_break_cards ? (played_ & rules_->lead_break_cards) != 0 : hearts_broken_;
+  }
+  HandEnd hand_end() const { return end_; }
   int num_plays() const { return num_plays_; }
   const PlayRecord& play_record(int i) const { return history_[i]; }
   Suit led_suit() const { return static_cast<Suit>(led_); }  // while a trick is in progress
@@ -122,6 +151,9 @@ class Position {
   void clear();  // everything but the rules, dealer, hand number and pass plan
   void start_play();
   void finish_trick();
+  // Ends the hand early when the rules say the seat to act is stuck (HandEnd).
+  void check_stuck();
+  void prove_revoke(int seat);
   bool trick_breaks_hearts() const;
 
   const RuleSet* rules_ = nullptr;
@@ -145,6 +177,7 @@ class Position {
   std::uint8_t tricks_done_ = 0;
   std::uint8_t num_plays_ = 0;
   bool hearts_broken_ = false;
+  HandEnd end_ = HandEnd::kNone;
   std::uint8_t led_ = 0;  // suit of the current trick's first card
   Card first_card_;  // the card the first leader must lead (when the rules say so)
   std::uint16_t passes_set_ = 0;
@@ -160,40 +193,51 @@ class Position {
   CardSet received_[kMaxPlayers] = {};
   std::uint8_t tricks_won_[kMaxPlayers] = {};
   std::uint8_t voids_[kMaxPlayers] = {};
+  std::uint8_t revoked_[kMaxPlayers] = {};  // suits each seat failed to follow, unproven
+  std::uint8_t revoker_ = 0;
   PlayRecord history_[kMaxPlays];
 };
 
 // Always inlined: as a call, the legal-move mask would go through memory.
+// visit(mask, trigger, reason): the filter narrows to `mask` when the cards still
+// allowed meet `trigger` (a subset of mask; most filters use the mask itself).
 template <class Visit>
 [[gnu::always_inline]] inline void Position::visit_rule_filters(Visit&& visit) const {
   const RuleSet& r = *rules_;
   const bool first_trick = tricks_done_ == 0;
-  if (trick_len_ == 0 && first_trick && r.first_lead_banned) {
-    visit(~r.first_lead_banned, "the opening lead may not be a penalty card");
-    return;  // the opening lead's only rule (A55a: a hand of only those leads any card)
-  }
   if (trick_len_ == 0) {
     if (first_trick && r.first_lead == FirstLead::kHolderOfCard && r.must_lead_first_card)
-      visit(first_card_.bit(), "the first lead must be the opening card");
-    if (r.lead_needs_broken && !hearts_broken_)
-      visit(~kHeartsMask, "hearts may not be led before they are broken");
-    if (r.lead_bans_points) visit(~r.point_cards, "a penalty card may not be led");
+      visit(first_card_.bit(), first_card_.bit(), "the first lead must be the opening card");
+    if (first_trick && r.first_lead_banned) {
+      visit(~r.first_lead_banned, ~r.first_lead_banned, "the opening lead may not be a penalty card");
+      if (r.first_lead_ban_alone) return;  // A55a: a hand of only those leads any of them
+    }
+    if (r.lead_needs_broken && !hearts_open_for_lead()) {
+      // lead-heart-over-qs: a hand of only hearts + Q♠ keeps its hearts.
+      const CardSet trigger = r.heart_lead_over_queen ? ~(kHeartsMask | kQueenOfSpades.bit()) : ~kHeartsMask;
+      visit(~kHeartsMask, trigger, "hearts may not be led before they are broken");
+    }
+    if (r.lead_bans_points) visit(~r.point_cards, ~r.point_cards, "a penalty card may not be led");
   } else {
-    visit(suit_mask(led_suit()), "must follow suit");
+    visit(suit_mask(led_suit()), suit_mask(led_suit()), "must follow suit");
+    if (r.forced_queen && !first_trick) {
+      // A20: only a seat void in the led suit is held to it; R1 defers it past trick 1.
+      const CardSet queen_or_follow = suit_mask(led_suit()) | kQueenOfSpades.bit();
+      visit(queen_or_follow, queen_or_follow, "the Q♠ must be played to the first trick its holder cannot follow");
+    }
     if (r.discard_needs_broken && !hearts_broken_)
-      visit(~kHeartsMask, "hearts may not be discarded before they are broken");
+      visit(~kHeartsMask, ~kHeartsMask, "hearts may not be discarded before they are broken");
   }
   if (first_trick && r.first_trick_banned)
-    visit(~r.first_trick_banned, "penalty cards may not be played to the first trick");
+    visit(~r.first_trick_banned, ~r.first_trick_banned, "penalty cards may not be played to the first trick");
 }
 
-// Legal = the hand, narrowed by each mask of the chain that leaves something.
-inline CardSet Position::legal_moves() const {
-  CardSet moves = hands_[turn_];
-  visit_rule_filters([&moves](CardSet mask, const char*) {
-    // moves = allowed unless that is empty; branch-free (voids come at random).
-    const CardSet allowed = moves & mask;
-    moves = allowed | (moves & (CardSet{0} - CardSet{allowed == 0}));
+// Legal = the hand, narrowed by each mask of the chain whose trigger it meets.
+inline CardSet Position::legal_from(CardSet hand) const {
+  CardSet moves = hand;
+  visit_rule_filters([&moves](CardSet mask, CardSet trigger, const char*) {
+    // moves & mask when moves meets trigger, else moves; branch-free (voids come at random).
+    moves = (moves & mask) | (moves & (CardSet{0} - CardSet{(moves & trigger) == 0}));
   });
   return moves;
 }
@@ -201,7 +245,7 @@ inline CardSet Position::legal_moves() const {
 inline void Position::play(Card c) {
   const int seat = turn_;
   const CardSet bit = c.bit();
-  history_[num_plays_++] = PlayRecord{c, static_cast<std::uint8_t>(seat), voids_[seat], hearts_broken_};
+  history_[num_plays_++] = PlayRecord{c, static_cast<std::uint8_t>(seat), voids_[seat], hearts_broken_, revoked_[seat]};
   // A lead sets the suit, a card of another suit shows a void. Branch-free: random
   // play makes the second unpredictable.
   led_ = trick_len_ == 0 ? static_cast<std::uint8_t>(c.suit()) : led_;
@@ -209,10 +253,16 @@ inline void Position::play(Card c) {
   hands_[seat] &= ~bit;
   trick_set_ |= bit;
   played_ |= bit;
+  if ((revoked_[seat] >> c.suit()) & 1) [[unlikely]] {
+    ++trick_len_;
+    prove_revoke(seat);  // the hand stops here, the trick unfinished
+    return;
+  }
   if (++trick_len_ == n_) {
     finish_trick();
   } else {
     turn_ = static_cast<std::uint8_t>(next_seat(seat));
+    if (tricks_done_ == 0 && rules_->first_trick_stuck_annuls) check_stuck();
   }
 }
 

@@ -20,20 +20,26 @@
 //                         is applied before R1; ties: extra hands (A11).
 //  copas-fora+options     pass_cycle (pass-cycle, split-pass: two parts per entry),
 //  (§2.2, §2.3)           first_lead (dealer-lead), break/lead fields (hearts-anytime,
-//                         lead-after-heart = kHeartPlayed, qs-opens-hearts =
-//                         kHeartOrQueenPlayed), values (fatal-ace: AH 5; jd-bonus:
+//                         lead-after-heart and qs-opens-hearts
+//                         below), values (fatal-ace: AH 5; jd-bonus:
 //                         JD -10), moon fields (reverse-moon, super-moon), match
 //                         fields (target-200, tie-stands, exact_score),
 //                         clean_hand_points, doubling_cards (ten-of-death), super_moon,
 //                         reverse_moon_if_losing (reverse-moon=conditional, match.h),
-//                         forced_queen (qs-forced) [later], nines-extend [later].
+//                         forced_queen (qs-forced), nines-extend [later].
+//  copas-fora play        dealer-lead = first_lead + first_lead_banned (A14);
+//  options (§2.2)         lead-after-heart / qs-opens-hearts = lead_break_cards
+//                         (R3 only, A17: R2 keeps the flag); qs-forced = forced_queen;
+//                         lead-heart-over-qs, stuck-lead-ends-hand, first-trick-stuck-
+//                         annul: one flag each.
 //  teams                  teams = 2 (partners opposite), team_individual_tally.
 //  three-five             kitty_size + kitty_taker (the kitty is the deck less the
 //                         hands; add-to-trick only, into-hand [later]);
 //                         first_lead_card falls back to the lowest club in play.
 //  negative-scoring,      values with signs, goal kHigh with a negative target;
 //  spot, black-maria,     only card_points and moon_value change.
-//  queens, no-pass-strict lead_bans_points (never lead a point card unless only those).
+//  queens, no-pass-strict lead_bans_points (never lead a point card unless only those)
+//                         with lead_needs_broken off (A31: any point card then).
 //  spanish, rook          deck (cards removed) and rank_strength (Sueca, ace low).
 //  classic-3to6           deck per player count, first_trick_banned = {QS},
 //                         3/5/6 seats: dealer's left leads under first_lead_banned
@@ -152,10 +158,6 @@ struct RuleSet {
   bool must_lead_first_card = true;  // the holder must lead that very card
   // Cards barred from the first trick while the player has another legal card.
   CardSet first_trick_banned = 0;
-  // Cards the opening lead may not be, unless the leader holds only these; when
-  // set, this is the opening lead's only restriction (classic-3to6, 3/5/6 players:
-  // no heart nor Q♠, and a hand of only those leads any card, A55a).
-  CardSet first_lead_banned = 0;
 
   // Hearts breaking.
   HeartsBreak hearts_break = HeartsBreak::kHeartDiscarded;
@@ -163,6 +165,36 @@ struct RuleSet {
   bool discard_needs_broken = false;  // R2: no heart discard before broken (unless only hearts)
   bool led_heart_breaks = true;       // A54b: a heart led from an all-hearts hand breaks
   bool lead_bans_points = false;      // no-pass-strict-lead: never lead a point card
+  // R3 judged by the cards played instead of the flag: hearts may be led once a card
+  // of this set has been played (B4: the hearts; B5: hearts + Q♠). 0: the flag decides.
+  // Leads come between tricks, so "played" is "played in an earlier trick".
+  CardSet lead_break_cards = 0;
+  // lead-heart-over-qs: a leader holding only hearts + the Q♠ may lead a heart before
+  // hearts are open, instead of being held to the Q♠.
+  bool heart_lead_over_queen = false;
+  // Cards the opening lead may not be while the leader holds another card
+  // (dealer-lead, A14; classic-3to6 with 3/5/6 players, A55a).
+  CardSet first_lead_banned = 0;
+  // The ban above is the opening lead's only rule, so a hand of only banned cards
+  // leads any of them (A55a); otherwise the lead rules still apply (A14: X1/X2).
+  bool first_lead_ban_alone = false;
+  // qs-forced (A20): after trick 1, a Q♠ holder void in the led suit must play it.
+  bool forced_queen = false;
+
+  // Hands that end early.
+  // stuck-lead-ends-hand (A18): hearts not open for a lead and the leader holds only
+  // hearts: the hand ends, captured cards score, unplayed cards do not.
+  bool stuck_lead_ends_hand = false;
+  // first-trick-stuck-annul (A19): a seat due to play to trick 1 with no legal card
+  // outside point_cards annuls the hand: nobody scores (it still counts as played).
+  bool first_trick_stuck_annuls = false;
+
+  // Revokes (§1.3): what a proven revoke costs the offender (A10; A30c: -26 in
+  // negative-scoring). Only played when the table accepts revokes (Position::play_revoke).
+  std::int16_t revoke_penalty = 26;
+  // False where the seeds define no revoke penalty (american S004, classic-3to6 A55f):
+  // such a table only forbids revokes.
+  bool revoke_penalty_defined = true;
 
   // Moon.
   MoonRule moon = MoonRule::kOthersPlus;
@@ -188,6 +220,9 @@ struct RuleSet {
   // Totals stay per seat; the match is judged on team sums (A28a-b).
   std::uint8_t teams = 0;
   bool team_individual_tally = false;  // teams+individual-tally: a seat's total ends the match
+
+  // Field by field: equal rule sets play and score alike (caches keyed on rules use it).
+  friend bool operator==(const RuleSet&, const RuleSet&) = default;
 
   // The pass of hand number `hand_no` (0-based) for `players` seats.
   PassPlan pass_plan(int hand_no) const;

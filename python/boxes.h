@@ -19,6 +19,7 @@ struct CardSetBox {
 struct PositionBox {
   std::shared_ptr<const RuleSet> rules;
   Position pos;
+  bool revokes_penalize = false;  // push() accepts a failure to follow suit (Revokes penalize)
 };
 
 }  // namespace copas::py_api

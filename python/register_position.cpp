@@ -25,6 +25,16 @@ const char* phase_str(Phase p) {
   return "over";
 }
 
+const char* hand_end_str(HandEnd e) {
+  switch (e) {
+    case HandEnd::kStuckLead: return "stuck-lead";
+    case HandEnd::kAnnulled: return "annulled";
+    case HandEnd::kRevoke: return "revoke";
+    case HandEnd::kNone: break;
+  }
+  return "";
+}
+
 int check_seat(const PositionBox& b, int seat) {
   if (seat < 0 || seat >= b.pos.players())
     throw InvalidPositionError("no seat " + std::to_string(seat) + " in a " +
@@ -109,6 +119,9 @@ void register_position(py::module_& m) {
       }, "the seat to play, or None outside the play")
       .def_property_readonly("leader", [](const PositionBox& b) { return b.pos.leader(); })
       .def_property_readonly("hearts_broken", [](const PositionBox& b) { return b.pos.hearts_broken(); })
+      .def_property_readonly("hand_end", [](const PositionBox& b) { return hand_end_str(b.pos.hand_end()); },
+                             "why the hand ended early: '' (played out or going on), 'stuck-lead', "
+                             "'annulled' (nobody scores) or 'revoke' (a proven revoke)")
       .def_property_readonly("tricks_done", [](const PositionBox& b) { return b.pos.tricks_done(); })
       .def_property_readonly("pass_plan", [](const PositionBox& b) {
         py::list out;
@@ -168,10 +181,36 @@ void register_position(py::module_& m) {
           throw IllegalMoveError("seat " + std::to_string(*seat) + " cannot play " +
                                  card_str(card) + ": it is seat " + std::to_string(b.pos.turn()) + "'s turn");
         std::string why = b.pos.illegal_reason(card);
-        if (!why.empty()) throw IllegalMoveError("illegal move " + card_str(card) + ": " + why);
-        b.pos.play(card);
+        if (why.empty()) {
+          b.pos.play(card);
+        } else if (b.revokes_penalize && b.pos.is_revoke(card)) {
+          b.pos.play_revoke(card);
+        } else {
+          throw IllegalMoveError("illegal move " + card_str(card) + ": " + why);
+        }
       }, py::arg("card"), py::arg("seat") = py::none(),
-         "Play a card for the seat to act; raises IllegalMoveError naming the card and the reason.")
+         "Play a card for the seat to act; raises IllegalMoveError naming the card and the reason. "
+         "With revokes = 'penalize' a failure to follow suit that breaks no other rule is accepted.")
+      .def_property(
+          "revokes", [](const PositionBox& b) { return b.revokes_penalize ? "penalize" : "forbid"; },
+          [](PositionBox& b, const std::string& mode) {
+            if (mode != "forbid" && mode != "penalize")
+              throw std::invalid_argument("revokes is 'forbid' or 'penalize', not '" + mode + "'");
+            if (mode == "penalize" && !b.pos.rules().revoke_penalty_defined)
+              throw std::invalid_argument("revokes = 'penalize': this variant defines no revoke penalty, "
+                                          "so revokes can only be forbidden");
+            b.revokes_penalize = mode == "penalize";
+          },
+          "'forbid' (default: push refuses a failure to follow suit) or 'penalize' (VARIANTS.md "
+          "§1.3: accepted; proven when the offender plays that suit, which ends the hand)")
+      .def("is_revoke", [](const PositionBox& b, const py::object& c) { return b.pos.is_revoke(to_card(c)); },
+           "whether the card fails to follow suit and breaks no other rule")
+      .def_property_readonly("revoke_pending", [](const PositionBox& b) { return b.pos.revoke_pending(); },
+                             "a revoke has been made and not yet proven")
+      .def_property_readonly("revoker", [](const PositionBox& b) -> py::object {
+        const int s = b.pos.revoker();
+        return s < 0 ? py::none() : py::object(py::int_(s));
+      }, "the seat whose proven revoke ended the hand, or None")
       .def("pop", [](PositionBox& b) {
         if (b.pos.num_plays() == 0) throw py::index_error("no card played to take back");
         Card c = b.pos.play_record(b.pos.num_plays() - 1).card;

@@ -86,6 +86,13 @@ void register_rules(py::module_& m) {
       .def_readwrite("discard_needs_broken", &RuleSet::discard_needs_broken)
       .def_readwrite("led_heart_breaks", &RuleSet::led_heart_breaks)
       .def_readwrite("lead_bans_points", &RuleSet::lead_bans_points)
+      .def_readwrite("heart_lead_over_queen", &RuleSet::heart_lead_over_queen)
+      .def_readwrite("forced_queen", &RuleSet::forced_queen)
+      .def_readwrite("first_lead_ban_alone", &RuleSet::first_lead_ban_alone)
+      .def_readwrite("revoke_penalty_defined", &RuleSet::revoke_penalty_defined)
+      .def_readwrite("stuck_lead_ends_hand", &RuleSet::stuck_lead_ends_hand)
+      .def_readwrite("first_trick_stuck_annuls", &RuleSet::first_trick_stuck_annuls)
+      .def_readwrite("revoke_penalty", &RuleSet::revoke_penalty)
       .def_readwrite("moon", &RuleSet::moon)
       .def_readwrite("moon_value", &RuleSet::moon_value)
       .def_readwrite("goal", &RuleSet::goal)
@@ -147,7 +154,7 @@ void register_rules(py::module_& m) {
   def_cardset_field<&RuleSet::first_trick_banned>(cls, "first_trick_banned",
                                                   "cards barred from trick 1 while another is legal");
   def_cardset_field<&RuleSet::first_lead_banned>(cls, "first_lead_banned",
-                                                 "cards the opening lead may not be, unless only these");
+                                                 "cards the opening lead may not be while the leader holds another");
   def_cardset_field<&RuleSet::moon_cards>(cls, "moon_cards", "the cards a moon needs");
   def_cardset_field<&RuleSet::doubling_cards>(cls, "doubling_cards", "taking one doubles the hand score");
   m.attr("EXACT_TARGET_TO_HALF_PLUS_ONE") = static_cast<int>(kExactTargetToHalfPlusOne);
@@ -174,6 +181,8 @@ void register_rules(py::module_& m) {
       },
       py::arg("position"), py::arg("totals"), py::arg("exact_pending") = 0,
       "(hand scores as they count, new totals, exact-score memory) after adding a finished hand");
+  def_cardset_field<&RuleSet::lead_break_cards>(cls, "lead_break_cards",
+                                                "hearts may be led once one of these is played (empty: the flag)");
 
   m.def(
       "match_outcome",

@@ -31,6 +31,8 @@ PositionBox playing_copy(const PositionBox& b) {
   // Its bounds count the cards in hands and tricks won: a kitty still lying is neither.
   if (b.pos.kitty_pending())
     throw InvalidPositionError("the solver needs the kitty taken; it still lies in this hand");
+  // A proof would end the hand with the revoke penalty, which the solver does not score.
+  if (b.pos.revoke_pending()) throw InvalidPositionError("the solver does not judge a hand with an unproven revoke");
   return b;
 }
 

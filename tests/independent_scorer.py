@@ -34,6 +34,15 @@ TIES = {"copas-fora": "extra-hands", "no-pass-strict-lead": "extra-hands", "amer
 HEARTS = frozenset(r + "H" for r in "23456789TJQKA")
 
 
+# Bases whose hands score as copas-fora's, with its options (§0.4), and their hearts
+# and Q♠: teams §3, no-pass-strict-lead §6, three-five §4 "scoring unchanged",
+# spanish §7 (40 cards: hearts 1, Q♠ 10).
+COPAS_BASES: dict[str, tuple[frozenset[str], int]] = {
+    "copas-fora": (HEARTS, 13), "teams": (HEARTS, 13), "no-pass-strict-lead": (HEARTS, 13),
+    "three-five": (HEARTS, 13), "spanish": (frozenset(r + "H" for r in "234567JQKA"), 10),
+}
+
+
 class UnknownVariant(LookupError):
     """The independent scorer has no entry for this base variant."""
 
@@ -57,16 +66,18 @@ class CopasRules:
     """What the text says a copas-fora hand scores, read off the option tokens."""
 
     options: dict[str, str | None]
+    hearts: frozenset[str] = HEARTS  # the hearts in the deck (spanish has 10, §7)
+    queen: int = 13  # the Q♠'s value (spanish: 10)
     card_values: dict[str, int] = field(default_factory=dict)
     moon_cards: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         opts = self.options
-        self.card_values = {h: 1 for h in HEARTS}
-        self.card_values["QS"] = 13
+        self.card_values = {h: 1 for h in self.hearts}
+        self.card_values["QS"] = self.queen
         if "fatal-ace" in opts:  # L89: A♥ 5
             self.card_values["AH"] = 5
-        self.moon_cards = set(HEARTS) | {"QS"}
+        self.moon_cards = set(self.hearts) | {"QS"}
         words = _values(opts)
         if "jd-bonus" in opts:  # L75-79: J♦ -10; the moon needs it only by agreement
             self.card_values["JD"] = -10
@@ -78,27 +89,30 @@ class CopasRules:
     @property
     def moon_value(self) -> int:
         # The moon gives the value of the hearts and the Q♠: 26, or 30 with the fatal ace.
-        return sum(self.card_values[c] for c in HEARTS | {"QS"})
+        return sum(self.card_values[c] for c in self.hearts | {"QS"})
 
     def plain(self, cards: Collection[str]) -> int:
         return sum(self.card_values.get(c, 0) for c in cards)
 
 
-def copas_shooter(won: Sequence[Collection[str]], options: dict[str, str | None]) -> int | None:
+def copas_shooter(won: Sequence[Collection[str]], rules: CopasRules) -> int | None:
     """The seat that took every moon card, or None."""
-    moon = CopasRules(options).moon_cards
+    moon = rules.moon_cards
     return next((s for s in range(len(won)) if moon <= set(won[s])), None)
 
 
 def copas_fora_scores(won: Sequence[Collection[str]], tricks: Sequence[int],
-                      options: dict[str, str | None], reverse: bool | None = None) -> list[int]:
-    """A copas-fora hand (§2.1, §2.3): `reverse` forces the moon's form (None: the
-    option's own, i.e. reverse only with reverse-moon=always)."""
-    rules = CopasRules(options)
+                      options: dict[str, str | None], reverse: bool | None = None,
+                      base: str = "copas-fora") -> list[int]:
+    """A copas-fora hand (§2.1, §2.3), or one of a base that scores like it with its own
+    deck: `reverse` forces the moon's form (None: the option's own, i.e. reverse only
+    with reverse-moon=always)."""
+    hearts, queen = COPAS_BASES[base]
+    rules = CopasRules(options, hearts, queen)
     n = len(won)
     if reverse is None:
         reverse = options.get("reverse-moon", "") in (None, "always") and "reverse-moon" in options
-    shooter = copas_shooter(won, options)
+    shooter = copas_shooter(won, rules)
     scores = [rules.plain(cards) for cards in won]
     if shooter is not None:
         value = rules.moon_value
@@ -127,15 +141,14 @@ def american_scores(won: Sequence[Collection[str]], tricks: Sequence[int],
     return [sum(1 for c in cards if c in HEARTS) + (13 if "QS" in cards else 0) for cards in won]
 
 
-_COPAS_BASES = ("copas-fora", "teams", "no-pass-strict-lead")
 
 
 def hand_scores(variant_id: str, won: Sequence[Collection[str]], tricks: Sequence[int],
                 reverse: bool | None = None) -> list[int]:
     """The hand's score of each seat from the cards (and number of tricks) it won."""
     base, options = parse_id(variant_id)
-    if base in _COPAS_BASES:
-        return copas_fora_scores(won, tricks, options, reverse)
+    if base in COPAS_BASES:
+        return copas_fora_scores(won, tricks, options, reverse, base)
     if base == "american":
         return american_scores(won, tricks, options)
     if base in FAMILY_SCORERS:
@@ -204,7 +217,10 @@ def add_hand(variant_id: str, totals: list[int], pending: set[int], won: Sequenc
     returns the hand's scores as they counted."""
     scores = hand_scores(variant_id, won, tricks)
     base, options = parse_id(variant_id)
-    shooter = copas_shooter(won, options) if base in _COPAS_BASES else None
+    shooter = None
+    if base in COPAS_BASES:
+        hearts, queen = COPAS_BASES[base]
+        shooter = copas_shooter(won, CopasRules(options, hearts, queen))
     if match.conditional_reverse and shooter is not None:
         # A24: the normal moon, unless it ends the match without the shooter's side
         # as the only winner; then the reverse form.

@@ -22,7 +22,10 @@ def family_ids() -> list[str]:
     """Each family base and each family option on its bases, from the catalogue, and the
     kitty's other taker."""
     bases = {v.id for v in variants_families.VARIANTS}
-    return [i for i in ca.catalogue_ids() if i.split("+")[0] in bases] + ["three-five+kitty=first-point-taker"]
+    own = {o.id for o in variants_families.OPTIONS}  # copas-fora's options: test_variants_play_through
+    return [i for i in ca.catalogue_ids()
+            if i.split("+")[0] in bases and {t.partition("=")[0] for t in i.split("+")[1:]} <= own
+            ] + ["three-five+kitty=first-point-taker"]
 
 
 def seat_counts(variant_id: str) -> list[int]:

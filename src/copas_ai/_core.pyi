@@ -430,8 +430,12 @@ class RuleSet:
     """
     discard_needs_broken: bool
     first_lead: FirstLead
+    first_lead_ban_alone: bool
     first_lead_card: Card
+    first_trick_stuck_annuls: bool
+    forced_queen: bool
     goal: Goal
+    heart_lead_over_queen: bool
     hearts_break: HeartsBreak
     kitty_peek: bool
     kitty_taker: KittyTaker
@@ -441,6 +445,8 @@ class RuleSet:
     moon: MoonRule
     must_lead_first_card: bool
     reverse_moon_if_losing: bool
+    revoke_penalty_defined: bool
+    stuck_lead_ends_hand: bool
     super_moon: bool
     team_individual_tally: bool
     tie_rule: TieRule
@@ -495,7 +501,7 @@ class RuleSet:
     @property
     def first_lead_banned(self) -> CardSet:
         """
-        cards the opening lead may not be, unless only these
+        cards the opening lead may not be while the leader holds another
         """
     @first_lead_banned.setter
     def first_lead_banned(self, arg1: CardSet) -> None:
@@ -519,6 +525,14 @@ class RuleSet:
         ...
     @kitty_size.setter
     def kitty_size(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def lead_break_cards(self) -> CardSet:
+        """
+        hearts may be led once one of these is played (empty: the flag)
+        """
+    @lead_break_cards.setter
+    def lead_break_cards(self, arg1: CardSet) -> None:
         ...
     @property
     def moon_cards(self) -> CardSet:
@@ -563,6 +577,12 @@ class RuleSet:
     def rank_strength(self, arg0: typing.Annotated[collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], "FixedSize(13)"]) -> None:
         ...
     @property
+    def revoke_penalty(self) -> int:
+        ...
+    @revoke_penalty.setter
+    def revoke_penalty(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
     def target(self) -> int:
         ...
     @target.setter
@@ -603,6 +623,10 @@ class Position:
         ...
     def is_over(self) -> bool:
         ...
+    def is_revoke(self, arg0: typing.Any) -> bool:
+        """
+        whether the card fails to follow suit and breaks no other rule
+        """
     def legal_moves(self) -> CardSet:
         ...
     def moon_shooter(self) -> typing.Any:
@@ -623,7 +647,7 @@ class Position:
         """
     def push(self, card: typing.Any, seat: typing.SupportsInt | typing.SupportsIndex | None = None) -> None:
         """
-        Play a card for the seat to act; raises IllegalMoveError naming the card and the reason.
+        Play a card for the seat to act; raises IllegalMoveError naming the card and the reason. With revokes = 'penalize' a failure to follow suit that breaks no other rule is accepted.
         """
     def revealed_absent(self, arg0: typing.Any) -> CardSet:
         """
@@ -646,6 +670,11 @@ class Position:
     @property
     def dealer(self) -> int:
         ...
+    @property
+    def hand_end(self) -> str:
+        """
+        why the hand ended early: '' (played out or going on), 'stuck-lead', 'annulled' (nobody scores) or 'revoke' (a proven revoke)
+        """
     @property
     def hand_no(self) -> int:
         ...
@@ -691,6 +720,24 @@ class Position:
         ...
     @property
     def received(self) -> list:
+        ...
+    @property
+    def revoke_pending(self) -> bool:
+        """
+        a revoke has been made and not yet proven
+        """
+    @property
+    def revoker(self) -> typing.Any:
+        """
+        the seat whose proven revoke ended the hand, or None
+        """
+    @property
+    def revokes(self) -> str:
+        """
+        'forbid' (default: push refuses a failure to follow suit) or 'penalize' (VARIANTS.md §1.3: accepted; proven when the offender plays that suit, which ends the hand)
+        """
+    @revokes.setter
+    def revokes(self, arg1: str) -> None:
         ...
     @property
     def rules(self) -> RuleSet:

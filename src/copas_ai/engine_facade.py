@@ -69,6 +69,7 @@ class EngineOptions:
     seed: int = 0
     multi_move: bool = False
     algorithm: str = "auto"
+    revokes: str = "forbid"  # or "penalize": a fully known position may hold revokes (§1.3)
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,7 @@ def option_specs() -> list[OptionSpec]:
         OptionSpec("Seed", "spin", "seed", 0, 0, 2**31 - 1),
         OptionSpec("MultiMove", "check", "multi_move", False),
         OptionSpec("Algorithm", "combo", "algorithm", "auto", choices=("auto", "ismcts", "pimc")),
+        OptionSpec("Revokes", "combo", "revokes", "forbid", choices=("forbid", "penalize")),
     ]
 
 
@@ -243,7 +245,8 @@ class Engine:
         """The tokens after `position`; PositionTextError leaves the old position."""
         with self._lock:
             self._idle()
-            loaded = load_position(parse_position(tokens), self.options.variant, self._world_builder)
+            loaded = load_position(parse_position(tokens), self.options.variant, self._world_builder,
+                                   revokes=self.options.revokes)
             self.position = loaded
 
     def _loaded(self) -> LoadedPosition:

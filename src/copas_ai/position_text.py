@@ -292,8 +292,9 @@ class LoadedPosition:
 
 
 def load_position(spec: PositionSpec, default_variant: str,
-                  world_builder: WorldBuilder | None = None) -> LoadedPosition:
-    """Checks `spec` through the core; PositionTextError names the first offending token."""
+                  world_builder: WorldBuilder | None = None, revokes: str = "forbid") -> LoadedPosition:
+    """Checks `spec` through the core; PositionTextError names the first offending token.
+    revokes="penalize": a fully known position's moves may hold revokes (VARIANTS.md §1.3)."""
     variant_id = spec.variant or default_variant
     try:
         variant = find_variant(variant_id)
@@ -326,7 +327,7 @@ def load_position(spec: PositionSpec, default_variant: str,
     if not spec.hands:
         raise PositionTextError(f"no hand given: give one seat's hand or all {n}")
     if len(spec.hands) == n:
-        return _load_known(spec, variant, rules, dealer, scores)
+        return _load_known(spec, variant, rules, dealer, scores, revokes)
     if len(spec.hands) > 1:
         raise PositionTextError(
             f"{spec.hands[1].label}: give one seat's hand or all {n}, not {len(spec.hands)}")
@@ -334,13 +335,17 @@ def load_position(spec: PositionSpec, default_variant: str,
 
 
 def _load_known(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int,
-                scores: list[int]) -> LoadedPosition:
+                scores: list[int], revokes: str = "forbid") -> LoadedPosition:
     n = rules.players
     by_seat = {g.seat: g for g in spec.hands}
     try:
         position = Position(rules, [by_seat[s].cards for s in range(n)], dealer=dealer, hand_no=spec.hand_no)
     except InvalidPositionError as exc:
         raise PositionTextError(f"{_deal_culprit(spec.hands, str(exc))}: {exc}") from None
+    try:
+        position.revokes = revokes
+    except ValueError as exc:  # the Revokes option asks for a penalty the variant lacks
+        raise PositionTextError(f"variant {variant.id}: {exc}") from None
     for group in spec.passed:
         try:
             position.set_pass(group.seat, group.cards)

@@ -1,5 +1,5 @@
-"""The base penalty-card games: `american` (§21), `copas-fora` (§2) and its
-partnership form `teams` (§3).
+"""The base penalty-card games: `american` (§21), `copas-fora` (§2), its
+partnership form `teams` (§3) and `no-pass-strict-lead` (§6).
 
 Each variant is data: a function that fills a RuleSet. The core decides every
 rule from those fields; nothing here plays or scores a card.
@@ -51,6 +51,7 @@ def _american(players: int) -> RuleSet:
     r.discard_needs_broken = False
     r.led_heart_breaks = True
     r.tie_rule = TieRule.SHARED
+    r.revoke_penalty_defined = False  # §1.3: S004 names no revoke penalty
     return r
 
 
@@ -77,6 +78,17 @@ def _teams(players: int) -> RuleSet:
     return r
 
 
+def _no_pass_strict_lead(players: int) -> RuleSet:
+    # S000 L155-159 / VARIANTS.md §6: copas-fora with no pass, and a point card may never
+    # be led unless the hand holds only point cards; then any of them (A31), so the R3
+    # filter, which would keep the Q♠ alone, is off. R1, R2 and B1 are unchanged.
+    r = _copas_fora(players)
+    r.pass_cycle = []
+    r.lead_needs_broken = False
+    r.lead_bans_points = True
+    return r
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant("american", "American Hearts (4 players, Q♠)", 4, 4, 4, "low",
             "seeds/004, VARIANTS.md §21", _american),
@@ -84,4 +96,6 @@ VARIANTS: tuple[Variant, ...] = (
             "seeds/000 L1-43, VARIANTS.md §2", _copas_fora),
     Variant("teams", "Copas Fora in partnerships", 4, 4, 4, "low",
             "seeds/000 L115-121, VARIANTS.md §3", _teams),
+    Variant("no-pass-strict-lead", "Copas Fora without passing, no point-card leads", 4, 4, 4, "low",
+            "seeds/000 L155-159, VARIANTS.md §6", _no_pass_strict_lead),
 )

@@ -75,6 +75,7 @@ def _negative_scoring(players: int) -> RuleSet:
     r.moon_value = -26
     r.goal = Goal.HIGH
     r.target = -100
+    r.revoke_penalty = -26  # A30c: the inherited +26 would reward the offender
     return r
 
 
@@ -90,6 +91,7 @@ def _spanish(players: int) -> RuleSet:
     points[_QS] = 10
     _set_values(r, points, moon_value=20)
     r.pass_cycle = _PASS_CYCLES[players]
+    r.revoke_penalty = 20  # §7: the hand stops and the offender scores +20
     return r
 
 
@@ -107,6 +109,7 @@ def _spot(players: int) -> RuleSet:
     r = _copas_fora(players)
     _set_values(r, _spot_values({"J": 11, "Q": 12, "K": 13, "A": 14}), moon_value=140)
     r.target = 500
+    r.revoke_penalty = 140  # §10: the offender scores +140
     return r
 
 
@@ -126,6 +129,7 @@ def _black_maria(players: int) -> RuleSet:
     points.update({_QS: 13, Card.from_str("KS"): 10, Card.from_str("AS"): 7})
     _set_values(r, points, moon_value=43)
     r.target = 150
+    r.revoke_penalty = 43  # §12: the offender scores +43
     return r
 
 
@@ -156,6 +160,7 @@ def _classic_3to6(players: int) -> RuleSet:
         r.first_lead = FirstLead.DEALER_LEFT
         r.must_lead_first_card = False
         r.first_lead_banned = r.point_cards
+        r.first_lead_ban_alone = True
     r.first_trick_banned = CardSet([_QS])
     r.hearts_break = HeartsBreak.HEART_DISCARDED
     r.lead_needs_broken = True
@@ -167,6 +172,7 @@ def _classic_3to6(players: int) -> RuleSet:
     r.goal = Goal.LOW
     r.target = 50
     r.tie_rule = TieRule.SHARED
+    r.revoke_penalty_defined = False  # A55f: S003 names no penalty; revokes are forbidden
     return r
 
 
