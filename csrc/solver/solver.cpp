@@ -84,6 +84,7 @@ int Solver::mtdf(int guess) {
   const CostRange range = reachable_costs(rules_, pos_, root_, moon_candidates(rules_, pos_));
   int lower = range.lo, upper = range.hi;
   int g = std::clamp(guess, lower, upper);
+  first_play_ = pos_.num_plays();
   while (lower < upper) {
     // Test "value >= beta" next to the guess; fail-soft results move the guess.
     const int beta = g == lower ? g + 1 : g;
@@ -108,12 +109,21 @@ int Solver::play_out_last_trick() {
 int Solver::search(int alpha, int beta) {
   if (++nodes_ > node_limit_) throw NodeLimitReached{};
   if (pos_.phase() == Phase::kOver) return final_cost(rules_, pos_, root_);
-  const std::uint32_t candidates = moon_candidates(rules_, pos_);
-  const CostRange range = reachable_costs(rules_, pos_, root_, candidates);
-  if (range.lo >= beta || range.lo == range.hi) return range.lo;
-  if (range.hi <= alpha) return range.hi;
+  // Within a trick the cards in play and the cards won do not change, so the
+  // bounds and the plan are those of the trick's first node: searched with the
+  // same null window, any cut-off they give was taken there.
+  TrickFacts& facts = trick_facts_[pos_.tricks_done()];
+  if (pos_.trick_length() == 0 || pos_.num_plays() == first_play_) {
+    facts.candidates = moon_candidates(rules_, pos_);
+    facts.range = reachable_costs(rules_, pos_, root_, facts.candidates);
+    if (facts.range.lo >= beta || facts.range.lo == facts.range.hi) return facts.range.lo;
+    if (facts.range.hi <= alpha) return facts.range.hi;
+    facts.plan = move_plan(facts.range, facts.candidates, beta);
+  }
   if (last_trick(pos_)) return play_out_last_trick();
-  const MovePlan plan = move_plan(range, candidates, beta);
+  const MovePlan plan = facts.plan;
+  const std::uint32_t candidates = facts.candidates;
+  const CostRange range = facts.range;
   // The table is used at trick boundaries, after the first trick (whose forced
   // opening card the key does not describe).
   if (pos_.trick_length() != 0 || pos_.tricks_done() == 0)

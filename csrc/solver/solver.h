@@ -72,6 +72,15 @@ class Solver {
   std::uint64_t nodes_ = 0;
   std::uint64_t node_limit_ = UINT64_MAX;
   KillerMoves killers_;
+  // What search() works out at the first node of each trick (by tricks done),
+  // for the other nodes of the trick.
+  struct TrickFacts {
+    std::uint32_t candidates = 0;
+    CostRange range{};
+    MovePlan plan;
+  };
+  TrickFacts trick_facts_[kMaxPlays];
+  int first_play_ = 0;  // plays made at the position a search starts from
 };
 
 }  // namespace copas::solver
