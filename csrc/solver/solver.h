@@ -6,9 +6,9 @@
 // plays for its worst. That is a two-sided game, so it is solved by alpha-beta
 // with null-window searches narrowed MTD(f)-style, a transposition table probed
 // at trick boundaries (position_key.h), one move per run of interchangeable
-// cards (rank_equivalence.h), heuristic move ordering (move_order.h) with killer
-// leads (killer_moves.h) and cheap
-// bounds on what the hand can still come to (outcome.h).
+// cards (rank_equivalence.h), heuristic move ordering (move_order.h) with
+// killer leads (killer_moves.h) and cheap bounds on what the hand can still
+// come to (outcome.h), worked out once per trick.
 #pragma once
 
 #include <cstddef>
