@@ -48,7 +48,6 @@ struct MoveView {
   bool follows;    // of the led suit (always true for a lead)
   bool takes_lead;  // beats the card winning so far
   bool top;        // no other seat holds a higher card of its suit
-  int beaten_by;   // cards of other seats above it in its suit
 };
 
 // Plan "points": the root avoids points, the others push points onto it.
@@ -56,7 +55,7 @@ int points_priority(const SolverRules& sr, const Position& pos, int root, bool s
                     const MoveView& m) {
   const int mover = pos.turn();
   if (t.length == 0) {
-    if (mover == root) return (m.top ? 0 : 1000) - 20 * m.cost + 8 * m.beaten_by;  // lead under cards of other seats
+    if (mover == root) return (m.top ? 0 : 1000) - 20 * m.cost - m.strength;  // lead under a card of another seat
     // Lead low into the root's suit, best where its lowest card beats this one.
     const Lane root_cards = sr.lane(pos.hand(root), m.card.suit());
     if (!root_cards) return -500 - m.strength;
@@ -139,8 +138,7 @@ int order_moves(const SolverRules& sr, const Position& pos, int root, const Move
     m.cost = sr.cost_sign() * sr.card_points(m.card);
     m.follows = t.length == 0 || m.card.suit() == t.led;
     m.takes_lead = t.length == 0 || (m.follows && m.strength > t.winning_strength);
-    m.beaten_by = bit_count(sr.lane(others, m.card.suit()) & above(m.strength));
-    m.top = m.beaten_by == 0;
+    m.top = (sr.lane(others, m.card.suit()) & above(m.strength)) == 0;
     int p = plan.shooter >= 0 ? moon_priority(pos, root, plan.shooter, t, m)
                               : points_priority(sr, pos, root, plan.stop_root_moon, t, m);
     if (m.card.index == first) p = 1 << 20;
