@@ -280,3 +280,19 @@ def test_solver_releases_the_gil_and_is_thread_safe():
     for t in threads:
         t.join()
     assert results == expected
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("kind", ["random", "hoarding", "feeding"])
+def test_solver_matches_plain_alpha_beta_on_longer_endgames(variant, kind):
+    """american / copas-fora, five and six tricks left (boundaries and tricks in
+    progress), beyond the pure-Python reference's reach: solve equals the plain
+    alpha-beta (no table, ordering, equivalence or bounds) and the best of
+    solve_moves. One solver for all, so its table, killer leads and per-trick
+    bounds carry over from position to position as in real use."""
+    solver = _core.Solver(hash_mb=8)
+    for tricks_left, count in ((5, 8), (6, 2)):
+        for pos in endgames(variant, kind, tricks_left, count, base_seed=8000):
+            want = _core.solve_plain(pos)[0]
+            assert solver.solve(pos) == want, f"solve: {pos.hands} trick {pos.trick}"
+            assert min(solver.solve_moves(pos).values()) == want

@@ -22,7 +22,7 @@ TrickView view_trick(const SolverRules& sr, const Position& pos, int root) {
     const PlayRecord& rec = pos.play_record(first + i);
     if (i == 0) t.led = rec.card.suit();
     if (rec.seat == root) t.root_played = true;
-    if (sr.points(rec.card.bit()) != 0) t.has_points = true;
+    if (sr.card_points(rec.card) != 0) t.has_points = true;
     if (rec.card.suit() == t.led && sr.strength_of(rec.card) > t.winning_strength) {
       t.winning_strength = sr.strength_of(rec.card);
       t.winner = rec.seat;
@@ -106,7 +106,7 @@ int likely_shooter(const SolverRules& sr, const Position& pos, std::uint32_t can
       CardSet point_cards = 0;
       for (CardSet h = pos.hand(s) & suit_mask(suit); h;) {
         const Card card = pop_lowest(h);
-        if (sr.points(card.bit()) > 0) point_cards |= card.bit();
+        if (sr.card_points(card) > 0) point_cards |= card.bit();
       }
       const Lane l = sr.lane(point_cards, suit);
       if (!l) continue;
@@ -123,6 +123,10 @@ int likely_shooter(const SolverRules& sr, const Position& pos, std::uint32_t can
 
 int order_moves(const SolverRules& sr, const Position& pos, int root, const MovePlan& plan, CardSet moves,
                 int first, Card* out) {
+  if ((moves & (moves - 1)) == 0) {  // one move or none: nothing to weigh
+    if (moves) out[0] = lowest(moves);
+    return moves ? 1 : 0;
+  }
   const TrickView t = view_trick(sr, pos, root);
   const CardSet others = others_cards(pos, pos.turn());
   int priority[kMaxMoves];
@@ -131,7 +135,7 @@ int order_moves(const SolverRules& sr, const Position& pos, int root, const Move
     MoveView m;
     m.card = pop_lowest(rest);
     m.strength = sr.strength_of(m.card);
-    m.cost = sr.cost_sign() * sr.points(m.card.bit());
+    m.cost = sr.cost_sign() * sr.card_points(m.card);
     m.follows = t.length == 0 || m.card.suit() == t.led;
     m.takes_lead = t.length == 0 || (m.follows && m.strength > t.winning_strength);
     m.top = (sr.lane(others, m.card.suit()) & above(m.strength)) == 0;

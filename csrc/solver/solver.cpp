@@ -31,6 +31,7 @@ void Solver::start(const Position& pos) {
   root_ = pos.turn();
   nodes_ = 0;
   table_.new_generation();
+  killers_.clear();
 }
 
 int Solver::solve(const Position& pos) {
@@ -83,6 +84,7 @@ int Solver::mtdf(int guess) {
   const CostRange range = reachable_costs(rules_, pos_, root_, moon_candidates(rules_, pos_));
   int lower = range.lo, upper = range.hi;
   int g = std::clamp(guess, lower, upper);
+  first_play_ = pos_.num_plays();
   while (lower < upper) {
     // Test "value >= beta" next to the guess; fail-soft results move the guess.
     const int beta = g == lower ? g + 1 : g;
@@ -107,12 +109,21 @@ int Solver::play_out_last_trick() {
 int Solver::search(int alpha, int beta) {
   if (++nodes_ > node_limit_) throw NodeLimitReached{};
   if (pos_.phase() == Phase::kOver) return final_cost(rules_, pos_, root_);
-  const std::uint32_t candidates = moon_candidates(rules_, pos_);
-  const CostRange range = reachable_costs(rules_, pos_, root_, candidates);
-  if (range.lo >= beta || range.lo == range.hi) return range.lo;
-  if (range.hi <= alpha) return range.hi;
+  // Within a trick the cards in play and the cards won do not change, so the
+  // bounds and the plan are those of the trick's first node: searched with the
+  // same null window, any cut-off they give was taken there.
+  TrickFacts& facts = trick_facts_[pos_.tricks_done()];
+  if (pos_.trick_length() == 0 || pos_.num_plays() == first_play_) {
+    facts.candidates = moon_candidates(rules_, pos_);
+    facts.range = reachable_costs(rules_, pos_, root_, facts.candidates);
+    if (facts.range.lo >= beta || facts.range.lo == facts.range.hi) return facts.range.lo;
+    if (facts.range.hi <= alpha) return facts.range.hi;
+    facts.plan = move_plan(facts.range, facts.candidates, beta);
+  }
   if (last_trick(pos_)) return play_out_last_trick();
-  const MovePlan plan = move_plan(range, candidates, beta);
+  const MovePlan plan = facts.plan;
+  const std::uint32_t candidates = facts.candidates;
+  const CostRange range = facts.range;
   // The table is used at trick boundaries, after the first trick (whose forced
   // opening card the key does not describe).
   if (pos_.trick_length() != 0 || pos_.tricks_done() == 0)
@@ -153,6 +164,11 @@ Solver::Expansion Solver::expand(int alpha, int beta, int first, const MovePlan&
   const int n = order_moves(rules_, pos_, root_, plan,
                             run_representatives(rules_, pos_.legal_moves(), in_play), first, order);
   const bool minimising = pos_.turn() == root_;
+  const bool root_lead = minimising && pos_.trick_length() == 0;
+  // Killers go after the table's move and the heuristic's first choice: put
+  // before it they refute faster on average but much slower on some positions.
+  const int after = (n > 0 && order[0].index == first ? 1 : 0) + 1;
+  if (root_lead && after < n) killers_.promote(pos_.tricks_done(), order, after, n);
   int best = minimising ? INT16_MAX : INT16_MIN;
   int best_move = TranspositionTable::kNoMove;
   for (int i = 0; i < n; ++i) {
@@ -168,7 +184,10 @@ Solver::Expansion Solver::expand(int alpha, int beta, int first, const MovePlan&
     } else {
       alpha = std::max(alpha, best);
     }
-    if (alpha >= beta) break;
+    if (alpha >= beta) {
+      if (root_lead) killers_.record(pos_.tricks_done(), order[i]);
+      break;
+    }
   }
   return {best, best_move};
 }

@@ -6,14 +6,16 @@
 // plays for its worst. That is a two-sided game, so it is solved by alpha-beta
 // with null-window searches narrowed MTD(f)-style, a transposition table probed
 // at trick boundaries (position_key.h), one move per run of interchangeable
-// cards (rank_equivalence.h), heuristic move ordering (move_order.h) and cheap
-// bounds on what the hand can still come to (outcome.h).
+// cards (rank_equivalence.h), heuristic move ordering (move_order.h) with
+// killer leads (killer_moves.h) and cheap bounds on what the hand can still
+// come to (outcome.h), worked out once per trick.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 
 #include "../position.h"
+#include "killer_moves.h"
 #include "move_order.h"
 #include "outcome.h"
 #include "solver_rules.h"
@@ -69,6 +71,16 @@ class Solver {
   int root_ = 0;
   std::uint64_t nodes_ = 0;
   std::uint64_t node_limit_ = UINT64_MAX;
+  KillerMoves killers_;
+  // What search() works out at the first node of each trick (by tricks done),
+  // for the other nodes of the trick.
+  struct TrickFacts {
+    std::uint32_t candidates = 0;
+    CostRange range{};
+    MovePlan plan;
+  };
+  TrickFacts trick_facts_[kMaxPlays];
+  int first_play_ = 0;  // plays made at the position a search starts from
 };
 
 }  // namespace copas::solver

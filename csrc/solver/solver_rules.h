@@ -70,6 +70,8 @@ class SolverRules {
   int class_mask_count(int s) const { return class_mask_count_[s]; }
   Lane class_mask(int s, int i) const { return class_masks_[s][i]; }
 
+  // Points of one card.
+  int card_points(Card c) const { return rules_.card_points[c.index]; }
   // Sum of card points of a set, of its positive and of its negative cards.
   int points(CardSet cards) const { return positive_points(cards) + negative_points(cards); }
   int positive_points(CardSet cards) const { return sum_points(positive_, cards); }

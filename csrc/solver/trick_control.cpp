@@ -14,30 +14,21 @@ std::uint32_t seats_taking_every_trick(const SolverRules& sr, const Position& po
   std::uint32_t able = (1u << n) - 1;
   for (int suit = 0; suit < kNumSuits && able; ++suit) {
     Lane lanes[kMaxPlayers];
-    // The two longest holdings, and the two highest holders' top cards: what the
-    // others of any one seat add up to.
-    int longest = 0, second_longest = 0, longest_seat = -1;
     Lane all = 0;
-    for (int s = 0; s < n; ++s) {
-      lanes[s] = sr.lane(pos.hand(s), suit);
-      all |= lanes[s];
-      const int len = bit_count(lanes[s]);
-      if (len > longest) {
-        second_longest = longest;
-        longest = len;
-        longest_seat = s;
-      } else if (len > second_longest) {
-        second_longest = len;
-      }
-    }
+    for (int s = 0; s < n; ++s) all |= lanes[s] = sr.lane(pos.hand(s), suit);
     if (!all) continue;
-    for (std::uint32_t c = able; c; c &= c - 1) {
-      const int s = __builtin_ctz(c);
-      const Lane others = all & ~lanes[s];
-      if (!others) continue;
-      const int most = s == longest_seat ? second_longest : longest;
-      if (bit_count(lanes[s] & above(top_strength(others))) < most) able &= ~(1u << s);
-    }
+    // Only the holder of the suit's top card can take every trick: any other
+    // seat holds no card above it, and a suit where it holds none is lost.
+    const Lane top_card = 1u << top_strength(all);
+    int top = 0;
+    while (!(lanes[top] & top_card)) ++top;
+    able &= 1u << top;
+    const Lane others = all & ~lanes[top];
+    if (!able || !others) continue;
+    int most = 0;  // the longest holding among the others
+    for (int s = 0; s < n; ++s)
+      if (s != top && bit_count(lanes[s]) > most) most = bit_count(lanes[s]);
+    if (bit_count(lanes[top] & above(top_strength(others))) < most) able = 0;
   }
   return able;
 }
