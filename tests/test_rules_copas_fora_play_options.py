@@ -589,15 +589,9 @@ def shared_moves_endgame(seed):
     return a, b
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "core bug (solver, not owned here): SolverRules::same_play (csrc/solver/solver_rules.cpp) "
-    "does not compare the RuleSet fields added for the play options (lead_break_cards, "
-    "heart_lead_over_queen, first_lead_banned, forced_queen, stuck_lead_ends_hand, "
-    "first_trick_stuck_annuls, revoke_penalty), so a Solver reused across such rule sets keeps "
-    "stale table entries; fix: same_play returns `r == rules_` (RuleSet has a defaulted ==)"))
 def test_solver_reused_across_play_options_gives_the_fresh_solvers_value():
     """copas-fora then copas-fora+qs-forced on the same cards, one Solver: its value
-    must equal a fresh solver's."""
+    must equal a fresh solver's (its tables are dropped whenever any rule differs)."""
     shared = ca.Solver(hash_mb=8)
     mismatches = 0
     for seed in range(40):

@@ -1,0 +1,56 @@
+"""Short duplicate-arena runs of the engine against `random` and `heuristic` in every
+registered family (and some option combinations), printed as the README's variants
+table. Each row is one `python -m copas_ai arena` tournament (the command is printed
+beside it); results go to bench/results/variants/*.jsonl, so `--resume` reprints them.
+
+    python bench/variants_arena_report.py [--deals 40] [--engine auto:iterations=2000]
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from copas_ai.arena import ArenaConfig, RunOptions, run_arena
+
+# (variant id, seats): every base at each seat count it supports, and option samples.
+CASES = [
+    ("american", 4), ("copas-fora", 4), ("teams", 4), ("no-pass-strict-lead", 4),
+    ("three-five", 3), ("three-five", 5), ("three-five+kitty", 5),
+    ("negative-scoring", 4), ("spanish", 3), ("spanish", 4), ("spanish+sueca-order", 5),
+    ("spot", 4), ("black-maria", 4),
+    ("classic-3to6", 3), ("classic-3to6", 4), ("classic-3to6", 5), ("classic-3to6", 6),
+    ("copas-fora+qs-forced+lead-after-heart+qs-opens-hearts", 4),
+    ("copas-fora+jd-bonus+ten-of-death+clean-hand", 4),
+    ("copas-fora+dealer-lead+points-first-trick+stuck-lead-ends-hand", 4),
+]
+OPPONENTS = ("random", "heuristic")
+RESULTS = Path(__file__).parent / "results" / "variants"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=40)
+    parser.add_argument("--engine", default="auto:iterations=2000")
+    parser.add_argument("--seed", type=int, default=31)
+    parser.add_argument("--workers", type=int, default=None)
+    args = parser.parse_args()
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    print("| variant | seats | opponent | deals | engine pts/hand | opponent pts/hand | difference ± SE | 95% interval |")
+    print("|---|---|---|---|---|---|---|---|")
+    for variant, seats in CASES:
+        for opponent in OPPONENTS:
+            out = RESULTS / f"{variant}-{seats}-{opponent}.jsonl"
+            config = ArenaConfig(players=(args.engine, opponent), variant=variant, seats=seats,
+                                 seed=args.seed, deals=args.deals)
+            summary = run_arena(config, RunOptions(out=out, resume=out.exists(), workers=args.workers,
+                                                   reference=1))
+            engine, other = summary.players
+            d = summary.differences[0]
+            print(f"| `{variant}` | {seats} | {opponent} | {summary.deals} | {engine.points_per_hand:.2f} | "
+                  f"{other.points_per_hand:.2f} | {d.mean:+.2f} ± {d.se:.2f} | [{d.low:+.2f}, {d.high:+.2f}] |",
+                  flush=True)
+
+
+if __name__ == "__main__":
+    main()
