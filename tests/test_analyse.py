@@ -18,7 +18,7 @@ from copas_ai.analyse import AnalysisSettings, analyse, decision_points, view_wo
 from copas_ai.cli import main
 from copas_ai.progress import ProgressBar
 from copas_ai.record import read_record, replay
-from copas_ai.report import report_json
+from copas_ai.report import report_json, write_text
 from copas_ai.search import Limit
 from copas_ai.selfplay import selfplay
 from copas_ai.verdict import BLUNDER, GOOD, INACCURACY, MISTAKE, verdict
@@ -225,3 +225,16 @@ def test_plot_without_matplotlib_exits_2_before_analysing(tmp_path, monkeypatch,
     assert capsys.readouterr().err == 'error: plotting needs matplotlib: pip install "copas_ai[plot]" ' \
                                       "(or pip install matplotlib)\n"
     assert not png.exists()
+
+
+def test_copas_fora_ten_of_death_record_is_analysed_without_a_double_dummy_line():
+    """The solver refuses ten-of-death's doubling: the analysis still judges every
+    decision and says why the double-dummy line is missing."""
+    record = read_record(selfplay("copas-fora+ten-of-death", ["heuristic"], hands=1, seed=5))
+    analysis = analyse(record, settings(limit=Limit(iterations=200), double_dummy_trick=6))
+    assert len(analysis.decisions) == 4 * 13 + 4  # every card and every pass
+    assert analysis.double_dummy_missing == ca.solver_unsupported(record.rules) != ""
+    assert analysis.hands[0].double_dummy == [None] * 4
+    out = io.StringIO()
+    write_text(analysis, out)
+    assert f"not computed: {analysis.double_dummy_missing}" in out.getvalue()

@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
-from copas_ai._core import Card, CardSet, Goal, Position, Solver
+from copas_ai._core import Card, CardSet, Goal, Position, Solver, solver_unsupported
 from copas_ai.game import HandRecord
 from copas_ai.record import GameRecord, replay
 from copas_ai.search import Limit, MoveStat, Searcher, world_from_view
@@ -104,6 +104,8 @@ class Analysis:
     decisions: list[Decision] = field(default_factory=list)
     hands: list[HandResult] = field(default_factory=list)
     players: list[PlayerSummary] = field(default_factory=list)
+    # Why there is no double-dummy line although one was asked for ("" when there is).
+    double_dummy_missing: str = ""
 
 
 @dataclass
@@ -209,8 +211,12 @@ def analyse(record: GameRecord, settings: AnalysisSettings, on_progress: Progres
     work_total = sum(_work(p, settings) for hand_points in points for p in hand_points) or 1
     searcher = Searcher(threads=settings.threads, seed=settings.seed, algorithm=settings.algorithm)
     dd_trick = settings.double_dummy_trick
-    solver = Solver() if dd_trick is not None else None
     analysis = Analysis(record, settings)
+    if dd_trick is not None and solver_unsupported(record.rules):
+        # The solver refuses scoring terms it cannot bound (ten-of-death, clean-hand, ...).
+        analysis.double_dummy_missing = solver_unsupported(record.rules)
+        dd_trick = None
+    solver = Solver() if dd_trick is not None else None
     work_done = 0
     for hand, hand_points in zip(hands, points):
         for point in hand_points:

@@ -93,7 +93,10 @@ def write_text(analysis: Analysis, out: TextIO) -> None:
                   f"{_value(d.played_score):>9} {_value(d.best_score):>9} {d.loss:>6.2f}  {note}\n")
     dd_trick = analysis.settings.double_dummy_trick
     out.write("\nhands (actual score; double-dummy value of each seat")
-    out.write(f" from trick {dd_trick})\n" if dd_trick is not None else " not computed)\n")
+    if analysis.double_dummy_missing:
+        out.write(f" not computed: {analysis.double_dummy_missing})\n")
+    else:
+        out.write(f" from trick {dd_trick})\n" if dd_trick is not None else " not computed)\n")
     for h in analysis.hands:
         actual = " ".join(f"{v:>3}" for v in h.score)
         dd = " ".join(f"{'?' if v is None else v:>3}" for v in h.double_dummy)
