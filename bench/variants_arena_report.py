@@ -4,6 +4,7 @@ table. Each row is one `python -m copas_ai arena` tournament (the command is pri
 beside it); results go to bench/results/variants/*.jsonl, so `--resume` reprints them.
 
     python bench/variants_arena_report.py [--deals 40] [--engine auto:iterations=2000]
+        [--opponents random,heuristic]
 """
 
 from __future__ import annotations
@@ -34,13 +35,15 @@ def main() -> None:
     parser.add_argument("--engine", default="auto:iterations=2000")
     parser.add_argument("--seed", type=int, default=31)
     parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--opponents", default=",".join(OPPONENTS), help="comma-separated")
     args = parser.parse_args()
     RESULTS.mkdir(parents=True, exist_ok=True)
     print("| variant | seats | opponent | deals | engine pts/hand | opponent pts/hand | difference ± SE | 95% interval |")
     print("|---|---|---|---|---|---|---|---|")
     for variant, seats in CASES:
-        for opponent in OPPONENTS:
-            out = RESULTS / f"{variant}-{seats}-{opponent}.jsonl"
+        for opponent in args.opponents.split(","):
+            engine_name = args.engine.replace(":", "-").replace("=", "")
+            out = RESULTS / f"{variant}-{seats}-{engine_name}-{opponent}.jsonl"
             config = ArenaConfig(players=(args.engine, opponent), variant=variant, seats=seats,
                                  seed=args.seed, deals=args.deals)
             summary = run_arena(config, RunOptions(out=out, resume=out.exists(), workers=args.workers,
