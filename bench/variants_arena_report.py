@@ -4,7 +4,7 @@ table. Each row is one `python -m copas_ai arena` tournament (the command is pri
 beside it); results go to bench/results/variants/*.jsonl, so `--resume` reprints them.
 
     python bench/variants_arena_report.py [--deals 40] [--engine auto:iterations=2000]
-        [--opponents random,heuristic]
+        [--opponents random,heuristic] [--part k/n]
 """
 
 from __future__ import annotations
@@ -36,11 +36,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=31)
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--opponents", default=",".join(OPPONENTS), help="comma-separated")
+    parser.add_argument("--part", default="1/1", help="k/n: only every n-th case from the k-th (parallel runs)")
     args = parser.parse_args()
     RESULTS.mkdir(parents=True, exist_ok=True)
     print("| variant | seats | opponent | deals | engine pts/hand | opponent pts/hand | difference ± SE | 95% interval |")
     print("|---|---|---|---|---|---|---|---|")
-    for variant, seats in CASES:
+    k, n = map(int, args.part.split("/"))
+    for variant, seats in CASES[k - 1::n]:
         for opponent in args.opponents.split(","):
             engine_name = args.engine.replace(":", "-").replace("=", "")
             out = RESULTS / f"{variant}-{seats}-{engine_name}-{opponent}.jsonl"
