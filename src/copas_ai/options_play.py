@@ -7,7 +7,7 @@ Registry order (the canonical order inside an id) follows §2.2.
 from __future__ import annotations
 
 from copas_ai._core import Card, CardSet, FirstLead, HeartsBreak, RuleSet
-from copas_ai.variant_types import VariantOption
+from copas_ai.variant_types import VariantOption, option_choice
 
 # The seeds apply the Copas Fora options to these bases (VARIANTS.md §0.4: copas-fora,
 # and explicitly teams, three-five and spanish); the registry lists an option only on
@@ -24,10 +24,7 @@ def _dealer_lead(rules: RuleSet, value: str | None) -> None:
     # L55: the dealer (the default; or his left) leads any card but a heart or the Q♠;
     # the 2♣ has no role. A14: a hand of only hearts may lead one, a hand of hearts +
     # Q♠ must lead the Q♠ (the chain's fallbacks). With hearts-anytime a heart may open.
-    choice = value or "dealer"
-    if choice not in _FIRST_LEADERS:
-        raise ValueError(f"dealer-lead= takes {' or '.join(_FIRST_LEADERS)}, not '{value}'")
-    rules.first_lead = _FIRST_LEADERS[choice]
+    rules.first_lead = _FIRST_LEADERS[option_choice("dealer-lead", value, "dealer", tuple(_FIRST_LEADERS))]
     rules.must_lead_first_card = False
     banned = _HEARTS | _QS
     if rules.hearts_break == HeartsBreak.NEVER:

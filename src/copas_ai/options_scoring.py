@@ -18,29 +18,12 @@ from copas_ai._core import (
     TieRule,
 )
 from copas_ai.options_play import COPAS_FORA_FAMILY
-from copas_ai.variant_types import VariantOption
+from copas_ai.variant_types import VariantOption, option_choice, option_words, pick_one
 
 _JD = Card.from_str("JD")
 _TC = Card.from_str("TC")
 _AH = Card.from_str("AH")
 _QS = Card.from_str("QS")
-
-
-def _words(value: str | None, default: str, accepted: tuple[str, ...], option: str) -> list[str]:
-    """The ','-separated words of an option value, each checked against `accepted`."""
-    words = (value or default).split(",")
-    for word in words:
-        if word not in accepted:
-            raise ValueError(f"{option}: unknown value '{word}'; accepted: {', '.join(accepted)}")
-    return words
-
-
-def _pick(words: list[str], choices: tuple[str, ...], option: str) -> str | None:
-    """The one word of `choices` among `words` (None if absent); two is an error."""
-    found = [w for w in words if w in choices]
-    if len(found) > 1:
-        raise ValueError(f"{option}: {' and '.join(found)} exclude each other")
-    return found[0] if found else None
 
 
 def _add_points(rules: RuleSet, card: Card, points: int) -> None:
@@ -77,12 +60,12 @@ def _jd_bonus(rules: RuleSet, value: str | None) -> None:
     # The J♦ scores -10. Agreements: whether the moon needs it (else its taker scores
     # 26 - 10 = 16 under a moon, CF-7); whether it may be played on trick 1 (when not,
     # it is treated as a point card for R1, A22).
-    words = _words(value, "moon-without-jd",
-                   ("moon-needs-jd", "moon-without-jd", "jd-first-trick", "no-jd-first-trick"), "jd-bonus")
+    words = option_words("jd-bonus", value, "moon-without-jd",
+                         ("moon-needs-jd", "moon-without-jd", "jd-first-trick", "no-jd-first-trick"))
     _add_points(rules, _JD, -10)
-    if _pick(words, ("moon-needs-jd", "moon-without-jd"), "jd-bonus") == "moon-needs-jd":
+    if pick_one("jd-bonus", words, ("moon-needs-jd", "moon-without-jd")) == "moon-needs-jd":
         rules.moon_cards = rules.moon_cards | CardSet([_JD])
-    if _pick(words, ("jd-first-trick", "no-jd-first-trick"), "jd-bonus") == "no-jd-first-trick":
+    if pick_one("jd-bonus", words, ("jd-first-trick", "no-jd-first-trick")) == "no-jd-first-trick":
         rules.first_trick_banned = rules.first_trick_banned | CardSet([_JD])
 
 
@@ -93,12 +76,12 @@ def _ten_of_death(rules: RuleSet, value: str | None) -> None:
     # The 10♣ taker's hand score doubles (after the J♦, A23); it is a point card, so
     # R1 bars it from trick 1 unless it is the only club (A9). Agreement: whether the
     # moon needs it (else its taker scores 2 x 26 = 52 under a moon, CF-8).
-    words = _words(value, "moon-without-tc", ("moon-needs-tc", "moon-without-tc"), "ten-of-death")
+    moon = option_choice("ten-of-death", value, "moon-without-tc", ("moon-needs-tc", "moon-without-tc"))
     rules.doubling_cards = rules.doubling_cards | CardSet([_TC])
     rules.point_cards = rules.point_cards | CardSet([_TC])
     if _QS in rules.first_trick_banned:  # R1 is in force (points-first-trick lifts it)
         rules.first_trick_banned = rules.first_trick_banned | CardSet([_TC])
-    if _pick(words, ("moon-needs-tc", "moon-without-tc"), "ten-of-death") == "moon-needs-tc":
+    if moon == "moon-needs-tc":
         rules.moon_cards = rules.moon_cards | CardSet([_TC])
 
 
@@ -114,8 +97,7 @@ def _reverse_moon(rules: RuleSet, value: str | None) -> None:
     # always: the shooter scores -26, the others keep their own (0 unless a bonus card).
     # conditional (A24): the normal moon unless it would end the match without the
     # shooter's side winning; then the reverse (decided by the match, csrc/match.h).
-    mode = _words(value, "always", ("always", "conditional"), "reverse-moon")
-    if _pick(mode, ("always", "conditional"), "reverse-moon") == "always":
+    if option_choice("reverse-moon", value, "always", ("always", "conditional")) == "always":
         rules.moon = MoonRule.SELF_MINUS
     else:
         rules.reverse_moon_if_losing = True
@@ -139,8 +121,8 @@ EXACT_VALUES = "hit-100-to-51 (default)|hit-100-to-50-then-0, and/or hit-50-to-0
 def _exact_score(rules: RuleSet, value: str | None) -> None:
     # A26: (a) and (c) exclude each other, (b) combines with either; the figures
     # scale with the target (target 200: 200 -> 101 / 100, 100 -> 0).
-    words = _words(value, "hit-100-to-51", tuple(_EXACT_MODES), "exact-score")
-    _pick(words, ("hit-100-to-51", "hit-100-to-50-then-0"), "exact-score")
+    words = option_words("exact-score", value, "hit-100-to-51", tuple(_EXACT_MODES))
+    pick_one("exact-score", words, ("hit-100-to-51", "hit-100-to-50-then-0"))
     flags = 0
     for word in words:
         flags |= _EXACT_MODES[word]
@@ -149,8 +131,8 @@ def _exact_score(rules: RuleSet, value: str | None) -> None:
 
 def _clean_hand(rules: RuleSet, value: str | None) -> None:
     # A seat that won no trick at all: -5 (bonus) or +5 (penalty); zero tricks, not zero points.
-    sign = _words(value, "bonus", ("bonus", "penalty"), "clean-hand")
-    rules.clean_hand_points = -5 if _pick(sign, ("bonus", "penalty"), "clean-hand") == "bonus" else 5
+    sign = option_choice("clean-hand", value, "bonus", ("bonus", "penalty"))
+    rules.clean_hand_points = -5 if sign == "bonus" else 5
 
 
 def _target_200(rules: RuleSet, value: str | None) -> None:

@@ -7,7 +7,7 @@ family modules declare; nothing here plays or scores a card.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Sequence
 
 from copas_ai._core import RuleSet
 
@@ -57,3 +57,25 @@ class VariantOption:
     values: str = ""  # what may follow '=' (help text); "" = takes no value
     requires: tuple[str, ...] = ()  # options that must also be present
     conflicts: tuple[str, ...] = field(default=())  # options that cannot be combined with it
+
+
+def option_words(option: str, value: str | None, default: str, accepted: Sequence[str]) -> list[str]:
+    """The ','-separated words of `<option>=<value>` (`default` when bare), each one of `accepted`."""
+    words = (value or default).split(",")
+    for word in words:
+        if word not in accepted:
+            raise ValueError(f"{option}: unknown value '{word}'; accepted: {' or '.join(accepted)}")
+    return words
+
+
+def pick_one(option: str, words: Sequence[str], choices: Sequence[str]) -> str | None:
+    """The one word of `choices` among `words` (None if absent); two of them is an error."""
+    found = [w for w in words if w in choices]
+    if len(found) > 1:
+        raise ValueError(f"{option}: {' and '.join(found)} exclude each other")
+    return found[0] if found else None
+
+
+def option_choice(option: str, value: str | None, default: str, accepted: Sequence[str]) -> str:
+    """The single word of `<option>=<value>` (`default` when bare), one of `accepted`."""
+    return pick_one(option, option_words(option, value, default, accepted), accepted) or default

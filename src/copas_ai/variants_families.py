@@ -11,7 +11,7 @@ next variants issue).
 from __future__ import annotations
 
 from copas_ai._core import Card, CardSet, FirstLead, Goal, HeartsBreak, KittyTaker, MoonRule, RuleSet, TieRule
-from copas_ai.variant_types import Variant, VariantOption
+from copas_ai.variant_types import Variant, VariantOption, option_choice
 from copas_ai.variants_base import _copas_fora
 
 _HEARTS = CardSet.suit(2)
@@ -223,9 +223,7 @@ def _kitty(rules: RuleSet, value: str | None) -> None:
     # seat takes it with the trick it wins (add-to-trick). With the 2♣ in the kitty
     # the lowest club in play leads (A29). A seat count that deals the deck evenly
     # (spanish with 4 or 5) has no kitty.
-    taker = _KITTY_TAKERS.get(value or "first-trick-winner")
-    if taker is None:
-        raise ValueError(f"kitty is {' or '.join(_KITTY_TAKERS)}, not '{value}'")
+    taker = _KITTY_TAKERS[option_choice("kitty", value, "first-trick-winner", tuple(_KITTY_TAKERS))]
     rules.deck = rules.deck | CardSet.from_str("2C,2D")
     rules.hand_size = len(rules.deck) // rules.players
     rules.kitty_size = len(rules.deck) - rules.hand_size * rules.players
