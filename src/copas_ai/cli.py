@@ -15,6 +15,7 @@ from typing import Sequence
 from copas_ai import __version__, cli_analyse, cli_arena, cli_bench, cli_selfplay
 from copas_ai.bots import BOT_NAMES, make_bot
 from copas_ai.game import Match, TrickReport, play_hand
+from copas_ai.selfplay import seat_bots
 from copas_ai.variants import VariantNotFoundError, find_variant, variant_ids
 
 _DIRECTION_WORDS = {1: "left", -1: "right"}
@@ -63,12 +64,8 @@ def _print_hand(match: Match, bots, out) -> None:
 def _cmd_play(args: argparse.Namespace) -> int:
     try:
         variant = find_variant(args.variant)
-        names = args.bots.split(",")
         match = Match.new(variant, players=args.players, seed=args.seed)
-        if len(names) == 1:
-            names = names * match.players
-        if len(names) != match.players:
-            raise ValueError(f"--bots needs 1 or {match.players} names, got {len(names)}")
+        names = seat_bots(args.bots.split(","), match.players)
         bots = [make_bot(name, seed=args.seed * 1000 + seat) for seat, name in enumerate(names)]
     except (VariantNotFoundError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
