@@ -2,6 +2,8 @@
 #pragma once
 
 #include <memory>
+#include <stdexcept>
+#include <string>
 
 #include "../csrc/cards.h"
 #include "../csrc/position.h"
@@ -21,5 +23,16 @@ struct PositionBox {
   Position pos;
   bool revokes_penalize = false;  // push() accepts a failure to follow suit (Revokes penalize)
 };
+
+// The Revokes mode word: true for "penalize"; a bad word, or "penalize" where the
+// variant defines no revoke penalty, raises ValueError naming what is wrong.
+inline bool revokes_penalize_mode(const std::string& mode, const RuleSet& rules) {
+  if (mode != "forbid" && mode != "penalize")
+    throw std::invalid_argument("revokes is 'forbid' or 'penalize', not '" + mode + "'");
+  if (mode == "penalize" && !rules.revoke_penalty_defined)
+    throw std::invalid_argument("revokes = 'penalize': this variant defines no revoke penalty, "
+                                "so revokes can only be forbidden");
+  return mode == "penalize";
+}
 
 }  // namespace copas::py_api

@@ -193,14 +193,7 @@ void register_position(py::module_& m) {
          "With revokes = 'penalize' a failure to follow suit that breaks no other rule is accepted.")
       .def_property(
           "revokes", [](const PositionBox& b) { return b.revokes_penalize ? "penalize" : "forbid"; },
-          [](PositionBox& b, const std::string& mode) {
-            if (mode != "forbid" && mode != "penalize")
-              throw std::invalid_argument("revokes is 'forbid' or 'penalize', not '" + mode + "'");
-            if (mode == "penalize" && !b.pos.rules().revoke_penalty_defined)
-              throw std::invalid_argument("revokes = 'penalize': this variant defines no revoke penalty, "
-                                          "so revokes can only be forbidden");
-            b.revokes_penalize = mode == "penalize";
-          },
+          [](PositionBox& b, const std::string& mode) { b.revokes_penalize = revokes_penalize_mode(mode, b.pos.rules()); },
           "'forbid' (default: push refuses a failure to follow suit) or 'penalize' (VARIANTS.md "
           "§1.3: accepted; proven when the offender plays that suit, which ends the hand)")
       .def("is_revoke", [](const PositionBox& b, const py::object& c) { return b.pos.is_revoke(to_card(c)); },

@@ -96,7 +96,7 @@ void register_searcher(py::module_& m) {
       "world_from_view",
       [](const RuleSet& rules, int seat, const CardSetBox& hand, const CardSetBox& passed,
          const CardSetBox& received, const std::vector<std::pair<int, Card>>& moves, int dealer, int hand_no,
-         std::uint64_t seed) {
+         std::uint64_t seed, const std::string& revokes) {
         std::string error = check_rules(rules);
         if (!error.empty()) throw InvalidPositionError("unsupported rules: " + error);
         if (moves.size() > kMaxPlays) throw InvalidPositionError("too many moves");
@@ -111,6 +111,7 @@ void register_searcher(py::module_& m) {
         v.passed = passed.bits;
         v.received = received.bits;
         v.num_moves = static_cast<int>(moves.size());
+        v.revokes_penalize = revokes_penalize_mode(revokes, rules);
         for (std::size_t i = 0; i < moves.size(); ++i) {
           if (moves[i].first < -1 || moves[i].first >= rules.players)
             throw InvalidPositionError("move " + std::to_string(moves[i].first) + ":" + card_str(moves[i].second) +
@@ -120,16 +121,18 @@ void register_searcher(py::module_& m) {
         }
         PositionBox b;
         b.rules = std::make_shared<const RuleSet>(rules);
+        b.revokes_penalize = v.revokes_penalize;
         Rng rng(seed);
         error = world_from_view(*b.rules, v, rng, b.pos);
         if (!error.empty()) throw InvalidPositionError(error);
         return b;
       },
       py::arg("rules"), py::arg("seat"), py::arg("hand"), py::arg("passed"), py::arg("received"), py::arg("moves"),
-      py::arg("dealer"), py::arg("hand_no"), py::arg("seed") = 1,
+      py::arg("dealer"), py::arg("hand_no"), py::arg("seed") = 1, py::arg("revokes") = "forbid",
       "A full Position consistent with one seat's view (its dealt hand, its pass, the cards it "
       "received, the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. Raises "
-      "InvalidPositionError naming the first offending move when no world fits.");
+      "InvalidPositionError naming the first offending move when no world fits. revokes='penalize': "
+      "a failure to follow suit is a void until the seat's later card of that suit proves a revoke.");
 
   m.def(
       "heuristic_card",

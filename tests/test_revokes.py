@@ -213,3 +213,105 @@ def test_engine_with_revokes_penalize_names_an_american_position_as_the_error():
     out = run_lines(["setoption name Revokes value penalize", f"position {hands} handno 3"], Engine())
     assert out == ["error position variant american: revokes = 'penalize': this variant defines no "
                    "revoke penalty, so revokes can only be forbidden"]
+
+
+# -- an engine that plays one seat at a table where revokes are penalised ---------------------
+
+def cf5_view_tokens(with_proof: bool, seat: int = 1) -> list[str]:
+    """The CF-5 hand as seat `seat` sees it: its own hand, and every move with its seat."""
+    known = cf5_position_tokens(with_proof)
+    hands = known[known.index("hand"):known.index("moves")]
+    pairs = [hands[i:i + 3] for i in range(0, len(hands), 3)]
+    own = next(cards for _, s, cards in pairs if int(s) == seat)
+    return (["variant", VARIANT, "handno", "3", "dealer", "3", "hand", str(seat), own]
+            + known[known.index("moves"):])
+
+
+def test_engine_one_seat_view_penalize_accepts_an_unproven_revoke_as_a_void():
+    """copas-fora CF-5, Revokes=penalize, engine playing E (seat 1) from its own hand:
+    W's Q♥ on a spade lead is accepted; unproven, it is read as a shown void (players
+    are presumed honest), so no sampled world gives W a spade yet."""
+    from copas_ai.engine_facade import Engine
+
+    engine = Engine()
+    engine.set_option("Revokes", "penalize")
+    engine.set_position(cf5_view_tokens(with_proof=False))
+    assert engine.score().state == "playing"
+    world = engine.position.position
+    assert not (world.hands[3] & SPADES) and not world.revoke_pending
+
+
+def test_engine_one_seat_view_forbid_refuses_the_history_of_an_unproven_revoke():
+    """copas-fora CF-5, Revokes=forbid (default), seat 1's view: once W's void in spades
+    leaves no deal for the unseen 6♠, the error names that move of W's (before the proof)."""
+    from copas_ai.engine_facade import Engine
+    from copas_ai.position_text import PositionTextError
+
+    with pytest.raises(PositionTextError, match="move 3:AH: no deal of the unseen cards fits"):
+        Engine().set_position(cf5_view_tokens(with_proof=True))
+
+
+def test_engine_one_seat_view_penalize_reads_an_impossible_void_as_a_revoke():
+    """copas-fora CF-5, Revokes=penalize, seat 1's view just before W's proof: no deal
+    fits W's shown spade void, so the failure must have been a revoke: the world gives W
+    the spade it still holds, with the revoke pending."""
+    from copas_ai.engine_facade import Engine
+
+    engine = Engine()
+    engine.set_option("Revokes", "penalize")
+    engine.set_position(cf5_view_tokens(with_proof=True)[:-1])
+    world = engine.position.position
+    assert world.revoke_pending and world.hands[3] & SPADES and world.turn == 3
+
+
+def test_engine_one_seat_view_penalize_replays_another_seats_proven_revoke():
+    """copas-fora CF-5 + A10, Revokes=penalize, seat 1's view: W's later spade proves the
+    revoke; the hand is over with W +26 and nothing else, as in the fully known replay."""
+    from copas_ai.engine_facade import Engine
+
+    engine = Engine()
+    engine.set_option("Revokes", "penalize")
+    engine.set_position(cf5_view_tokens(with_proof=True))
+    answer = engine.score()
+    assert answer.state == "handover" and answer.score == [0, 0, 0, 26]
+    assert engine.position.position.revoker == 3
+
+
+def test_engine_one_seat_view_refuses_a_move_after_the_proven_revoke():
+    """copas-fora, Revokes=penalize, seat 1's view: the hand ended at the proof, so a
+    further move is an error naming it."""
+    from copas_ai.engine_facade import Engine
+    from copas_ai.position_text import PositionTextError
+
+    engine = Engine()
+    engine.set_option("Revokes", "penalize")
+    tokens = cf5_view_tokens(with_proof=True) + ["1:QS"]
+    with pytest.raises(PositionTextError, match="move 1:QS: the hand is over: seat 3's revoke was proven"):
+        engine.set_position(tokens)
+
+
+def test_world_from_view_revokes_mode_is_checked():
+    rules = ca.find_variant("american").rules()
+    hand = ca.deal(rules, 1)[0]
+    with pytest.raises(ValueError, match="defines no revoke penalty"):
+        ca.world_from_view(rules, 0, hand, hand_no=3, revokes="penalize")
+    with pytest.raises(ValueError, match="'forbid' or 'penalize'"):
+        ca.world_from_view(ca.find_variant(VARIANT).rules(), 0, hand, hand_no=3, revokes="allow")
+
+
+def test_engine_one_seat_view_penalize_searches_when_only_a_revoke_explains_the_play():
+    """copas-fora CF-5, Revokes=penalize, seat 1 to act once no honest deal fits W's
+    spade void: `go` still answers one of seat 1's legal cards (the search lifts the
+    shown voids of the other seats, as the world construction did)."""
+    from copas_ai.engine_facade import Engine
+    from copas_ai.protocol import run_lines
+
+    tokens = cf5_view_tokens(with_proof=True)
+    cut = max(i for i, t in enumerate(tokens) if t.startswith("1:"))  # seat 1 leads again here
+    engine = Engine()
+    out = run_lines(["setoption name Revokes value penalize", "setoption name Seed value 1",
+                     "position " + " ".join(tokens[:cut]), "legal", "go iterations 200"], engine)
+    assert engine.position.position.revoke_pending  # no honest deal fits
+    legal = out[0].split()[1:]
+    assert out[0].startswith("legal ") and out[-1].startswith("bestmove ")
+    assert out[-1].split()[1] in legal

@@ -138,8 +138,11 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
   Position replay(&rules, v.dealer, v.hand_no);
   replay.deal_after_pass(skeleton, facts.passed, facts.received);
   CardSet absent[kMaxPlayers] = {};
+  int revoker = -1;  // the seat whose revoke a move proved: the hand ended there
+  int revoked_suit = 0;
   for (int i = 0; i < v.num_moves; ++i) {
     const Card c = v.move_card[i];
+    if (revoker >= 0) return move_name(v, i) + ": the hand is over: " + seat_name(revoker) + "'s revoke was proven";
     if (replay.phase() != Phase::kPlaying) return move_name(v, i) + ": the hand is over";
     int seat = replay.turn();
     if (i == 0 && !contains(own, c)) {
@@ -152,17 +155,28 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
       if (contains(own, c)) return move_name(v, i) + ": " + seat_name(v.seat) + " holds " + card_str(c);
       if (facts.receiver >= 0 && seat != facts.receiver && contains(v.passed, c))
         return move_name(v, i) + ": " + seat_name(facts.receiver) + " holds " + card_str(c);
-      if (contains(absent[seat], c))
+      // A card of a suit the seat failed to follow proves a revoke when revokes are penalised.
+      if (v.revokes_penalize && ((replay.shown_voids(seat) >> c.suit()) & 1)) {
+        revoker = seat;
+        revoked_suit = c.suit();
+      } else if (contains(absent[seat], c)) {
         return move_name(v, i) + ": " + seat_name(seat) + " has shown it cannot hold " + card_str(c);
+      }
       replay.set_hand(seat, replay.hand(seat) | c.bit());
     }
+    played_by[seat] |= c.bit();
     if (seat == v.seat) {
+      if (v.revokes_penalize && replay.is_revoke(c)) {
+        replay.play_revoke(c);
+        continue;
+      }
       if (std::string why = replay.illegal_reason(c); !why.empty()) return move_name(v, i) + ": " + why;
+      replay.play(c);
+      if (replay.revoker() >= 0) revoker = v.seat;
     } else {
       absent[seat] |= replay.revealed_absent(c);
+      replay.play(c);
     }
-    played_by[seat] |= c.bit();
-    replay.play(c);
   }
 
   // What the seat knows now, then a uniform world from it.
@@ -181,6 +195,8 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
       if ((replay.shown_voids(s) >> suit) & 1) k.absent[s] |= suit_mask(suit) & rules.deck;
   }
   if (facts.receiver >= 0) k.must_hold[facts.receiver] = v.passed & ~played;
+  // The revoker held the suit it failed to follow: its shown void was not one.
+  if (revoker >= 0 && revoker != v.seat) k.absent[revoker] &= ~suit_mask(revoked_suit);
   // With cards left undealt (a kitty), an opening lead other than the named card
   // shows that card and every deck card below the one led to be undealt (A29).
   if (k.undealt > 0 && v.num_moves > 0 && rules.first_lead == FirstLead::kHolderOfCard &&
@@ -188,6 +204,11 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
     const CardSet undealt = rules.deck & ((v.move_card[0].bit() - 1) | rules.first_lead_card.bit());
     for (int s = 0; s < n; ++s)
       if (s != v.seat) k.absent[s] |= undealt;
+  }
+  if (v.revokes_penalize) {
+    unsigned voids[kMaxPlayers] = {};
+    for (int s = 0; s < n; ++s) voids[s] = replay.shown_voids(s);
+    allow_unproven_revokes(k, voids);
   }
   if (std::string e = knowledge_error(k); !e.empty()) return "impossible position: " + e;
   const WorldSampler sampler(k);
@@ -199,9 +220,14 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
   out = Position(&rules, v.dealer, v.hand_no);
   out.deal_after_pass(hands, facts.passed, facts.received);
   for (int i = 0; i < v.num_moves; ++i) {
-    std::string why = out.illegal_reason(v.move_card[i]);
+    const Card c = v.move_card[i];
+    if (v.revokes_penalize && out.is_revoke(c)) {
+      out.play_revoke(c);
+      continue;
+    }
+    std::string why = out.illegal_reason(c);
     if (!why.empty()) return move_name(v, i) + ": " + why;
-    out.play(v.move_card[i]);
+    out.play(c);
   }
   return "";
 }

@@ -912,9 +912,9 @@ def solver_unsupported(rules: RuleSet) -> str:
     """
     why the exact solver cannot score these rules ('' when it can)
     """
-def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, hand: CardSet, passed: CardSet, received: CardSet, moves: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, Card]], dealer: typing.SupportsInt | typing.SupportsIndex, hand_no: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1) -> Position:
+def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, hand: CardSet, passed: CardSet, received: CardSet, moves: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, Card]], dealer: typing.SupportsInt | typing.SupportsIndex, hand_no: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1, revokes: str = 'forbid') -> Position:
     """
-    A full Position consistent with one seat's view (its dealt hand, its pass, the cards it received, the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. Raises InvalidPositionError naming the first offending move when no world fits.
+    A full Position consistent with one seat's view (its dealt hand, its pass, the cards it received, the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. Raises InvalidPositionError naming the first offending move when no world fits. revokes='penalize': a failure to follow suit is a void until the seat's later card of that suit proves a revoke.
     """
 EXACT_HALF_TO_ZERO: int = 2
 EXACT_TARGET_TO_HALF_PLUS_ONE: int = 1

@@ -14,6 +14,8 @@ the first offending token. Nothing here decides a rule.
 
 from __future__ import annotations
 
+import functools
+
 import logging
 import re
 from dataclasses import dataclass, field
@@ -29,6 +31,7 @@ from copas_ai._core import (
     Position,
     RuleSet,
     add_hand_to_match,
+    deal,
     match_outcome,
 )
 from copas_ai.variants import Variant, VariantNotFoundError, find_variant
@@ -294,7 +297,9 @@ class LoadedPosition:
 def load_position(spec: PositionSpec, default_variant: str,
                   world_builder: WorldBuilder | None = None, revokes: str = "forbid") -> LoadedPosition:
     """Checks `spec` through the core; PositionTextError names the first offending token.
-    revokes="penalize": a fully known position's moves may hold revokes (VARIANTS.md §1.3)."""
+    revokes="penalize": the moves may hold revokes (VARIANTS.md §1.3). In a one-hand view
+    another seat's failure to follow is a void until its later card of that suit proves
+    the revoke, which ends the hand."""
     variant_id = spec.variant or default_variant
     try:
         variant = find_variant(variant_id)
@@ -331,6 +336,13 @@ def load_position(spec: PositionSpec, default_variant: str,
     if len(spec.hands) > 1:
         raise PositionTextError(
             f"{spec.hands[1].label}: give one seat's hand or all {n}, not {len(spec.hands)}")
+    if revokes != "forbid" and world_builder is not None:
+        # Refuses a bad mode, or one the variant lacks, before any move is read.
+        try:
+            world_builder = functools.partial(world_builder, revokes=revokes)
+            Position(rules, deal(rules, 0)).revokes = revokes
+        except ValueError as exc:
+            raise PositionTextError(f"variant {variant.id}: {exc}") from None
     return _load_view(spec, variant, rules, dealer, scores, world_builder)
 
 
@@ -429,6 +441,8 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
             raise PositionTextError(f"{label}: play has begun but {missing} {seat} is not given")
         if current.phase != "playing":
             why = "the pass is not complete" if current.phase == "passing" else "the hand is over"
+            if current.revoker is not None:
+                why += f": seat {current.revoker}'s revoke was proven"
             raise PositionTextError(f"{label}: {why}")
         # The first leader hides behind the other hands when it is whoever holds a card.
         leader_hidden = (k == 0 and rules.first_lead == FirstLead.HOLDER_OF_CARD
