@@ -329,13 +329,32 @@ int WorldSampler::draw_split(int step, int left, const std::uint8_t* room, int l
   return x;
 }
 
-bool WorldSampler::sample(Rng& caller_rng, CardSet* hands) const {
+bool WorldSampler::sample(Rng& rng, CardSet* hands) const {
   if (!ready()) return false;
+  CardSet all[kMaxPlayers + 1];
+  // The into-hand take bound (knowledge.h) by rejection, which keeps the draw
+  // exactly uniform over the worlds that meet it; past kMaxTakeDraws the last draw stands.
+  for (int i = 0; i < kMaxTakeDraws; ++i) {
+    draw(rng, all);
+    if (meets_take_bound(all)) break;
+  }
+  std::copy(all, all + knowledge_.players, hands);
+  return true;
+}
+
+bool WorldSampler::meets_take_bound(const CardSet* all) const {
+  const Knowledge& k = knowledge_;
+  if (k.take_seat < 0) return true;
+  return count((all[k.take_seat] | all[k.players]) & k.before_take_absent) <= k.take_room;
+}
+
+void WorldSampler::draw(Rng& caller_rng, CardSet* all) const {
   if (!cases_.empty()) {
     const WorldCount u = uniform_below(caller_rng, world_count_);
     std::size_t i = 0;
     while (u >= cases_cumulative_[i]) ++i;
-    return cases_[i].sample(caller_rng, hands);
+    cases_[i].draw(caller_rng, all);
+    return;
   }
   Rng rng = caller_rng;  // a local copy stays in registers; written back at the end
   // Whole fixed-size arrays: copies the compiler inlines.
@@ -382,9 +401,8 @@ bool WorldSampler::sample(Rng& caller_rng, CardSet* hands) const {
       }
     }
   }
-  std::copy(out, out + knowledge_.players, hands);
+  std::copy(out, out + knowledge_.players + 1, all);  // the pile too (holder seat `players`)
   caller_rng = rng;
-  return true;
 }
 
 bool WorldSampler::sample(Rng& rng, Position& out) const {
@@ -396,7 +414,7 @@ bool WorldSampler::sample(Rng& rng, Position& out) const {
     placed |= hands[s];
   }
   // The cards left undealt in this world are its kitty (taken or not).
-  if (out.rules().kitty_size) out.set_kitty(knowledge_.deck & ~placed);
+  if (out.rules().kitty_size) out.set_unheld(knowledge_.deck & ~placed);
   return true;
 }
 
