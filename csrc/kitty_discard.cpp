@@ -24,7 +24,7 @@ void Position::take_into_hand(int seat) {
   hands_[seat] |= kitty_;
   voids_at_take_ = voids_[seat];
   voids_[seat] = 0;  // the kitty may bring back a suit it had shown void
-  discards_left_ = static_cast<std::uint8_t>(count(kitty_));
+  discards_left_ = rules_->kitty_size;  // not count(kitty_): a view's replay lays a wider one
   take_plays_ = num_plays_;
 }
 

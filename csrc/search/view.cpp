@@ -1,5 +1,6 @@
 #include "view.h"
 
+#include "kitty_view.h"
 #include "knowledge.h"
 #include "sampler.h"
 
@@ -138,6 +139,7 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
   Position replay(&rules, v.dealer, v.hand_no);
   replay.deal_after_pass(skeleton, facts.passed, facts.received);
   CardSet absent[kMaxPlayers] = {};
+  TakeView take;
   for (int i = 0; i < v.num_moves; ++i) {
     const Card c = v.move_card[i];
     if (replay.phase() != Phase::kPlaying) return move_name(v, i) + ": the hand is over";
@@ -163,6 +165,12 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
     }
     played_by[seat] |= c.bit();
     replay.play(c);
+    if (replay.discarding()) {
+      take.first_move_after = i + 1;
+      if (std::string e = settle_take(v, played, i + 1 < v.num_moves || v.discard_made, replay, absent, take);
+          !e.empty())
+        return move_name(v, i) + ": " + e;
+    }
   }
 
   // What the seat knows now, then a uniform world from it.
@@ -183,12 +191,14 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
   if (facts.receiver >= 0) k.must_hold[facts.receiver] = v.passed & ~played;
   // With cards left undealt (a kitty), an opening lead other than the named card
   // shows that card and every deck card below the one led to be undealt (A29).
+  CardSet undealt = 0;
   if (k.undealt > 0 && v.num_moves > 0 && rules.first_lead == FirstLead::kHolderOfCard &&
       rules.must_lead_first_card && v.move_card[0] != rules.first_lead_card) {
-    const CardSet undealt = rules.deck & ((v.move_card[0].bit() - 1) | rules.first_lead_card.bit());
+    undealt = rules.deck & ((v.move_card[0].bit() - 1) | rules.first_lead_card.bit());
     for (int s = 0; s < n; ++s)
       if (s != v.seat) k.absent[s] |= undealt;
   }
+  if (take.taker >= 0) add_take_knowledge(v, replay, take, undealt, absent, played_by, k);
   if (std::string e = knowledge_error(k); !e.empty()) return "impossible position: " + e;
   const WorldSampler sampler(k);
   CardSet hands[kMaxPlayers];
@@ -196,13 +206,19 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
 
   // The world: the sampled hands plus each seat's played cards, replayed.
   for (int s = 0; s < n; ++s) hands[s] |= played_by[s];
+  CardSet discards = 0;
+  if (take.taker >= 0)
+    if (std::string e = take_world_hands(rules, v, take, k, played_by, rng, hands, discards); !e.empty())
+      return "no deal of the unseen cards fits the moves: " + e;
   out = Position(&rules, v.dealer, v.hand_no);
   out.deal_after_pass(hands, facts.passed, facts.received);
   for (int i = 0; i < v.num_moves; ++i) {
+    if (out.discarding()) discard_cards(out, discards);
     std::string why = out.illegal_reason(v.move_card[i]);
     if (!why.empty()) return move_name(v, i) + ": " + why;
     out.play(v.move_card[i]);
   }
+  if (out.discarding() && discards) discard_cards(out, discards);
   return "";
 }
 

@@ -21,6 +21,12 @@ struct SeatView {
   int num_moves = 0;
   Card move_card[kMaxPlays];
   std::int8_t move_seat[kMaxPlays] = {};  // -1: whoever the rules say plays next
+  // The into-hand kitty (kitty_view.h): the cards the seat took, when it is the
+  // taker, and its discards; discard_made: the taker's discard is down (said
+  // when no move follows it; a move after the take implies it).
+  CardSet kitty_seen = 0;
+  CardSet discarded = 0;
+  bool discard_made = false;
 };
 
 // Fills `out` with a full position consistent with `view` and returns "", or

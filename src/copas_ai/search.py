@@ -94,11 +94,15 @@ class Searcher:
 
 
 def world_from_view(rules, seat: int, hand, passed=None, received=None, moves=(), dealer: int | None = None,
-                    hand_no: int = 0, seed: int = 1) -> Position:
+                    hand_no: int = 0, seed: int = 1, kitty=None, discarded=None,
+                    discard_made: bool = False) -> Position:
     """A full Position consistent with what `seat` knows: its dealt `hand`, the cards it
     `passed` and `received`, and the `moves` so far (Card, 'QS', or (seat, card) pairs).
     The unseen cards are drawn uniformly from every deal the view allows; raises
-    InvalidPositionError naming the first move that no deal fits."""
+    InvalidPositionError naming the first move that no deal fits. The into-hand kitty
+    (three-five+kitty+kitty-use): `kitty` and `discarded` are the cards the seat took and
+    discarded when it is the taker; discard_made says the taker's discard is down when no
+    move follows it (another seat's discard is face down)."""
     pairs = []
     for move in moves:
         if isinstance(move, tuple):
@@ -109,4 +113,5 @@ def world_from_view(rules, seat: int, hand, passed=None, received=None, moves=()
         pairs.append((s, card if isinstance(card, Card) else Card.from_str(card)))
     return _core.world_from_view(
         rules, seat, CardSet(hand), CardSet(passed or []), CardSet(received or []), pairs,
-        rules.players - 1 if dealer is None else dealer, hand_no, seed)
+        rules.players - 1 if dealer is None else dealer, hand_no, seed,
+        CardSet(kitty or []), CardSet(discarded or []), discard_made)
