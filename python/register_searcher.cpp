@@ -138,6 +138,17 @@ void register_searcher(py::module_& m) {
       "InvalidPositionError naming the first offending move when no world fits.");
 
   m.def(
+      "heuristic_discard",
+      [](const RuleSet& rules, const CardSetBox& hand, int count) {
+        if (count < 0 || count > copas::count(hand.bits))
+          throw InvalidPositionError("cannot discard " + std::to_string(count) + " of " +
+                                     std::to_string(copas::count(hand.bits)) + " cards");
+        return CardSetBox{heuristic_discard(rules, hand.bits, count)};
+      },
+      py::arg("rules"), py::arg("hand"), py::arg("count"),
+      "The `count` cards an into-hand kitty taker would discard from `hand` (they score for "
+      "him): bonus cards, then the clean cards most likely to win tricks, then the cheapest.");
+  m.def(
       "heuristic_card",
       [](const PositionBox& b, std::uint64_t seed, double noise) {
         if (b.pos.phase() != Phase::kPlaying) throw IllegalMoveError("no card to play: the hand is not in play");

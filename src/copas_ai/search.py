@@ -43,6 +43,7 @@ class SearchResult:
     iterations: int = 0
     time_ms: float = 0.0
     algorithm: str = ""
+    decision: str = ""  # "discard": best is the into-hand kitty taker's whole discard
 
 
 class Searcher:
@@ -59,6 +60,8 @@ class Searcher:
         """Searches `seat`'s decision; `on_info` gets {'time_ms', 'iterations', 'ips'} about
         every `info_interval_s` while the search runs (from a helper thread)."""
         limit = limit or Limit()
+        if position.discarding:
+            return self._search_discard(position, seat, limit, on_info, info_interval_s)
         done = threading.Event()
         reporter = None
         if on_info is not None:
@@ -81,6 +84,27 @@ class Searcher:
         moves = [MoveStat(m["pass"] if "pass" in m else m["card"], m["score"], m["stderr"], m["visits"])
                  for m in raw["moves"]]
         return SearchResult(moves[raw["best"]].move, moves, raw["iterations"], raw["time_ms"], raw["algorithm"])
+
+    def _search_discard(self, position: Position, seat: int, limit: Limit,
+                        on_info: Callable[[dict], None] | None, info_interval_s: float) -> SearchResult:
+        """The into-hand kitty's discard: the core takes it card by card in ascending
+        order, so k searches in a row on a copy, each with 1/k of the limit; the
+        moves reported are the first card's (the lowest of the discard)."""
+        k = position.discards_left
+        share = Limit(None if limit.movetime_ms is None else max(1, limit.movetime_ms // k),
+                      None if limit.iterations is None else max(1, limit.iterations // k), limit.infinite)
+        work = position.copy()
+        first: SearchResult | None = None
+        iterations, time_ms = 0, 0.0
+        while work.discarding:
+            step = self.search(work, seat, share, on_info, info_interval_s)
+            first = first or step
+            iterations += step.iterations
+            time_ms += step.time_ms
+            work.push(step.best)
+        assert first is not None
+        return SearchResult(work.discards - position.discards, first.moves, iterations, time_ms,
+                            first.algorithm, decision="discard")
 
     def progress(self) -> dict:
         time_ms = self._core.elapsed_ms
