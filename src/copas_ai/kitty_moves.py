@@ -52,6 +52,34 @@ def move_texts(position: Position) -> list[str]:
     return texts
 
 
+def view_move_texts(position: Position, seat: int) -> list[str]:
+    """The moves as `seat` knows them: its own kitty and discard when it took the
+    kitty, another taker's discard face down (`?`)."""
+    texts = [f"{mover}:{card}" for mover, card in position.moves]
+    taker = position.kitty_taker
+    if taker is None or DISCARD not in decision_words(position.rules):
+        return texts
+    at = (position.kitty_trick + 1) * position.players
+    made = not position.discarding
+    shown = [f"{taker}:{KITTY}={position.kitty}"] if taker == seat else []
+    if made:
+        shown.append(f"{taker}:{DISCARD}={position.discards if taker == seat else HIDDEN}")
+    return texts[:at] + shown + texts[at:]
+
+
+def dealt_hand(position: Position, seat: int) -> CardSet:
+    """The cards `seat` was dealt: held now or played, less what it received and the
+    kitty it took into hand, plus what it passed and discarded."""
+    played = CardSet([card for mover, card in position.moves if mover == seat])
+    passes_applied = bool(position.pass_plan) and position.phase != "passing"
+    held = position.hand(seat) | played
+    if passes_applied:
+        held = (held - position.received[seat]) | position.passed[seat]
+    if position.kitty_taker == seat and DISCARD in decision_words(position.rules):
+        held = (held | position.discards) - position.kitty
+    return held
+
+
 def apply_known(position: Position, seat: int | None, decision: str) -> None:
     """A decision in a fully known position: the discard is made (IllegalMoveError when
     wrong); a stated kitty is checked against the taker's. ValueError names the problem."""

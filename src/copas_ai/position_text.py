@@ -161,6 +161,11 @@ def _move_token(text: str) -> MoveToken:
     return MoveToken(text, seat, card)
 
 
+def parse_move_token(text: str) -> MoveToken:
+    """One `moves` token: `[<seat>:]<card>` or `<seat>:<word>=<value>`."""
+    return _move_token(text)
+
+
 def parse_position(tokens: list[str]) -> PositionSpec:
     """The tokens after `position`, keywords in any order before `moves`."""
     spec = PositionSpec()
@@ -553,18 +558,14 @@ def position_to_text(position: Position, variant: str | None = None, scores: lis
     """A fully known core Position as a `position …` line (every hand, pass and move).
 
     The dealt hands are recovered by set arithmetic: what is held now, plus what
-    was played and passed, minus what was received."""
+    was played and passed, minus what was received (kitty_moves.dealt_hand)."""
     n = position.players
     spec = PositionSpec(variant=variant, players=n, dealer=position.dealer, hand_no=position.hand_no,
                         scores=scores, seat=seat)
-    played = [CardSet() for _ in range(n)]
-    for mover, card in position.moves:
-        played[mover].add(card)
     passing = bool(position.pass_plan)
     for s in range(n):
         passed = position.passed[s] if position.pass_is_set(s) else CardSet()
-        dealt = ((position.hand(s) | played[s]) - position.received[s]) | passed
-        spec.hands.append(SeatCards(s, dealt, ""))
+        spec.hands.append(SeatCards(s, kitty_moves.dealt_hand(position, s), ""))
         if passing and position.pass_is_set(s):
             spec.passed.append(SeatCards(s, passed, ""))
     spec.moves = [_move_token(text) for text in kitty_moves.move_texts(position)]

@@ -62,6 +62,11 @@ class Searcher:
         limit = limit or Limit()
         if position.discarding:
             return self._search_discard(position, seat, limit, on_info, info_interval_s)
+        return self._search_move(position, seat, limit, on_info, info_interval_s)
+
+    def _search_move(self, position: Position, seat: int, limit: Limit,
+                     on_info: Callable[[dict], None] | None, info_interval_s: float) -> SearchResult:
+        """One core search: a card, a pass, or the next card of a discard."""
         done = threading.Event()
         reporter = None
         if on_info is not None:
@@ -97,7 +102,7 @@ class Searcher:
         first: SearchResult | None = None
         iterations, time_ms = 0, 0.0
         while work.discarding:
-            step = self.search(work, seat, share, on_info, info_interval_s)
+            step = self._search_move(work, seat, share, on_info, info_interval_s)
             first = first or step
             iterations += step.iterations
             time_ms += step.time_ms
