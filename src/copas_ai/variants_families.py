@@ -258,7 +258,7 @@ OPTIONS: tuple[VariantOption, ...] = (
     VariantOption("sueca-order", "ranks A 7 K J Q 6 5 4 3 2", "§7 L179", ("spanish",), _sueca_order),
     VariantOption("alt-values", "J♥ Q♥ K♥ 10, A♥ 15", "§10 L261", ("spot",), _spot_alt_values),
     VariantOption("no-pass", "no passing", "§22 (S003)", ("classic-3to6",), _no_pass),
-    VariantOption("kitty", "deal with a kitty, added to a trick", "§4 L127-133, A29", ("three-five", "spanish"),
+    VariantOption("kitty", "deal with a kitty (added to a trick unless kitty-use)", "§4 L127-133, A29", ("three-five", "spanish"),
                   _kitty, values="first-trick-winner (default) or first-point-taker"),
     VariantOption("kitty-peek", "the kitty's taker may look at it", "§4 L131", ("three-five", "spanish"),
                   _kitty_peek, requires=("kitty",)),
