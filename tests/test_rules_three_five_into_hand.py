@@ -206,3 +206,24 @@ def test_three_five_into_hand_moon_missed_when_the_kitty_heart_is_kept_and_led()
             pos.push(min(pos.legal_moves(), key=lambda c: (c.face, c.index)))
     assert cards("AC") <= pos.won[1] and not cards("2H") & pos.won[1]
     assert pos.moon_shooter() is None and pos.score() == pos.points_taken() and pos.points_taken()[1] < 26
+
+
+def test_three_five_into_hand_3p_first_point_taker_keeps_the_queen_out_of_his_score():
+    """three-five+kitty=first-point-taker+kitty-use, 3 players (A29: taken at the end of
+    the first trick holding a point card): the kitty is the Q♠; tricks 1 and 2 score
+    nothing, so it waits; the trick where the 5♥ falls gives it to seat 2, who holds it
+    (17 - 3 + 1 cards), discards the A♠ (his only other spade, the card that would
+    catch a Q♠) and so scores only the 5♥ so far: a kitty Q♠ scores for the taker only
+    when discarded or won later."""
+    pos = position("three-five+kitty=first-point-taker+kitty-use",
+                   {0: "2C 3D 2S", 1: "3C", 2: "AC AD AS " + " ".join(r + "H" for r in "23456789TJQKA")},
+                   players=3, kitty="QS", hand_no=2, voids={0: "H", 1: "DH"})
+    play(pos, "2C 3C AC / AD 3D")
+    pos.push(next(iter(pos.legal_moves())))  # seat 1, void in diamonds and hearts
+    assert pos.kitty_taker is None and not pos.discarding
+    play(pos, "5H")
+    while pos.trick:
+        pos.push(next(iter(pos.legal_moves())))
+    assert pos.kitty_taker == 2 and pos.discarding and QS <= pos.hand(2) and len(pos.hand(2)) == 15
+    pos.discard("AS")
+    assert QS <= pos.hand(2) and pos.discards == cards("AS") and pos.points_taken()[2] == 1

@@ -222,3 +222,34 @@ def test_three_five_into_hand_move_texts_put_the_discard_after_the_taking_trick(
     rules, dealt, pos = hand_until(INTO, 3, 2, lambda p: len(p.moves) == 6)
     texts = move_texts(pos)
     assert texts[3] == f"{pos.kitty_taker}:discard={pos.discards}" and len(texts) == 7
+
+
+def _won_from_record(players: int, plays, discard) -> list[set[str]]:
+    """Each seat's won cards from the record alone (A high, the led suit wins), the kitty
+    with the trick that took it, the discards with the taker: no core Position involved."""
+    won: list[set[str]] = [set() for _ in range(players)]
+    at, cards = discard
+    rank = "23456789TJQKA".index
+    for t in range(len(plays) // players):
+        trick = plays[t * players:(t + 1) * players]
+        led = str(trick[0][1])[1]
+        winner = max((p for p in trick if str(p[1])[1] == led), key=lambda p: rank(str(p[1])[0]))[0]
+        won[winner] |= {str(c) for _, c in trick}
+        if (t + 1) * players == at:  # the take: the kitty went into his hand, these came out
+            won[winner] |= {str(c) for c in cards}
+    return won
+
+
+@pytest.mark.parametrize("variant, players", [(INTO, 3), (INTO_FPT, 5), (INTO, 5), (INTO_FPT, 3)])
+def test_three_five_into_hand_selfplay_scored_independently_with_the_discards(variant, players):
+    """<variant>, <players> players: random-bot hands are scored again by the independent
+    scorer (tests/independent_scorer_families.py, VARIANTS.md §4) on won cards rebuilt from
+    the record alone, discards included; both agree with the core."""
+    from independent_scorer_families import three_five
+
+    match = Match.new(variant, players=players, seed=5)
+    play_match(match, [make_bot("random", seed=s) for s in range(players)], max_hands=6)
+    for hand in match.hands:
+        assert hand.discard is not None
+        won = _won_from_record(players, hand.plays, hand.discard)
+        assert three_five(won) == hand.score
