@@ -227,3 +227,28 @@ def test_three_five_into_hand_3p_first_point_taker_keeps_the_queen_out_of_his_sc
     assert pos.kitty_taker == 2 and pos.discarding and QS <= pos.hand(2) and len(pos.hand(2)) == 15
     pos.discard("AS")
     assert QS <= pos.hand(2) and pos.discards == cards("AS") and pos.points_taken()[2] == 1
+
+
+def test_three_five_into_hand_solver_refuses_the_discard_step_and_pimc_falls_back():
+    """three-five+kitty+kitty-use, 3 players, at the discard step: the exact solver does not
+    search the discard and says so; a PIMC search there runs ISMCTS instead and says so in
+    its result (algorithm), answering a whole discard of 1 of the taker's cards."""
+    pos = position(INTO, {0: "2C", 1: "3C", 2: "AC"}, players=3, kitty="QS", hand_no=2)
+    play(pos, "2C 3C AC")
+    with pytest.raises(ca.InvalidPositionError, match="discard"):
+        ca.Solver(hash_mb=1).solve(pos)
+    result = ca.Searcher(seed=2, algorithm="pimc").search(pos, 2, ca.Limit(iterations=200))
+    assert result.algorithm == "ismcts" and result.decision == "discard"
+    assert len(result.best) == 1 and result.best <= pos.hand(2)
+
+
+def test_spanish_kitty_into_hand_3_players_random_hands_score_the_20_points():
+    """spanish+kitty+kitty-use, 3 players (§7: the kitty method with the three-five
+    agreements): 40 cards, 13 each and 1 in the kitty; random hands end with the kitty's
+    size discarded and the 20 points (10 hearts, Q♠ 10) shared."""
+    rules = ca.find_variant("spanish+kitty+kitty-use").rules(3)
+    assert rules.kitty_size == 1 and rules.hand_size == 13
+    for seed in range(10):
+        pos = ca.Position(rules, ca.deal(rules, seed), dealer=0, hand_no=2)
+        play_out_randomly(pos, seed)
+        assert len(pos.discards) == 1 and sum(pos.points_taken()) == 20

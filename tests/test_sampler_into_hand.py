@@ -214,3 +214,33 @@ def test_three_five_into_hand_world_from_view_needs_the_takers_kitty():
     with pytest.raises(ca.InvalidPositionError, match="cannot be in the kitty"):
         ca.world_from_view(rules, taker, dealt[taker], moves=pos.moves, dealer=0,
                            kitty=ca.CardSet([next(iter(dealt[taker]))]))
+
+
+def test_three_five_into_hand_sampled_worlds_draw_a_kitty_the_taker_could_have_taken():
+    """three-five+kitty=first-point-taker+kitty-use, 5 players: another seat's sampled world
+    does not keep the true kitty (it is unseen): its kitty is 2 cards the taker held after
+    the take (held now, discarded, or played since), varies between worlds, and popping the
+    world back past the take gives every seat a hand of 10 without a card in two places."""
+    rules = ca.find_variant("three-five+kitty=first-point-taker+kitty-use").rules(5)
+    rules.pass_cycle = []
+    pos = ca.Position(rules, ca.deal(rules, 12), dealer=0, hand_no=0)
+    rng = random.Random(12)
+    while pos.kitty_taker is None or pos.discarding or len(pos.moves) % 5 != 2:
+        if pos.discarding:
+            pos.discard(ca.CardSet(rng.sample(list(pos.hand(pos.turn)), 2)))
+        else:
+            pos.push(rng.choice(list(pos.legal_moves())))
+    taker = pos.kitty_taker
+    me = next(s for s in range(5) if s != taker)
+    sampler = WorldSampler(pos, me)
+    kitties = set()
+    for seed in range(30):
+        world = sampler.sample_position(seed)
+        since = ca.CardSet([c for i, (s, c) in enumerate(world.moves) if s == taker and i >= (world.kitty_trick + 1) * 5])
+        assert len(world.kitty) == 2 and world.kitty <= world.hand(taker) | world.discards | since
+        kitties.add(str(world.kitty))
+        while world.moves:
+            world.pop()
+        assert world.kitty_taker is None and [len(h) for h in world.hands] == [10] * 5
+        assert len(ca.CardSet([c for h in world.hands for c in h]) | world.kitty) == 52
+    assert len(kitties) > 3

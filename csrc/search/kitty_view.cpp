@@ -88,16 +88,22 @@ std::string take_world_hands(const RuleSet& rules, const SeatView& v, const Take
   // The cards he held right after the take; the kitty is among them and holds every
   // one he had shown absent before it (the sampler's bound keeps those few enough).
   const CardSet at_take = (hands[t] | discards) & ~(played_by[t] & ~played_since);
-  CardSet kitty = at_take & k.before_take_absent;
-  if (count(kitty) > rules.kitty_size) return "no kitty fits seat " + std::to_string(t) + "'s cards";
+  const CardSet kitty = draw_take_kitty(at_take, k.before_take_absent, rules.kitty_size, rng);
+  if (!kitty) return "no kitty fits seat " + std::to_string(t) + "'s cards";
+  hands[t] = (hands[t] | discards) & ~kitty;
+  return "";
+}
+
+CardSet draw_take_kitty(CardSet at_take, CardSet must, int size, Rng& rng) {
+  CardSet kitty = at_take & must;
+  if (count(kitty) > size) return 0;
   CardSet rest = at_take & ~kitty;
-  while (count(kitty) < rules.kitty_size && rest) {
+  while (count(kitty) < size && rest) {
     const Card c = nth_card(rest, static_cast<int>(rng.below(static_cast<std::uint32_t>(count(rest)))));
     kitty |= c.bit();
     rest &= ~c.bit();
   }
-  hands[t] = (hands[t] | discards) & ~kitty;
-  return "";
+  return kitty;
 }
 
 }  // namespace copas

@@ -36,6 +36,11 @@ std::string settle_take(const SeatView& v, CardSet played, bool discard_now, Pos
 void add_take_knowledge(const SeatView& v, const Position& replay, const TakeView& take, CardSet known_undealt,
                         const CardSet* absent, const CardSet* played_by, Knowledge& k);
 
+// A kitty of `size` cards for an into-hand taker from `at_take` (the cards he held
+// right after the take): every card of `must` there (what he had shown absent before
+// it), then others at random. Returns 0 when `must` leaves no room (no kitty fits).
+CardSet draw_take_kitty(CardSet at_take, CardSet must, int size, Rng& rng);
+
 // Turns a sampled world's hands (current cards plus cards played) into the hands
 // dealt, and returns its discards in `discards`: the seat's own, or the sampled
 // pile with a kitty drawn from the taker's cards that holds what he had shown absent.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "kitty_view.h"
+
 namespace copas {
 
 namespace {
@@ -413,8 +415,17 @@ bool WorldSampler::sample(Rng& rng, Position& out) const {
     out.set_hand(s, hands[s]);
     placed |= hands[s];
   }
-  // The cards left undealt in this world are its kitty (taken or not).
+  // The cards left undealt in this world are its kitty (taken or not), or an
+  // into-hand taker's discards; then a kitty he could have taken, for the history.
   if (out.rules().kitty_size) out.set_unheld(knowledge_.deck & ~placed);
+  if (knowledge_.take_seat >= 0) {
+    const int t = knowledge_.take_seat;
+    CardSet played_since = 0;
+    for (int i = (out.kitty_trick() + 1) * out.players(); i < out.num_plays(); ++i)
+      if (out.play_record(i).seat == t) played_since |= out.play_record(i).card.bit();
+    const CardSet at_take = out.hand(t) | out.discards() | played_since;
+    out.set_kitty(draw_take_kitty(at_take, knowledge_.before_take_absent, out.rules().kitty_size, rng));
+  }
   return true;
 }
 
