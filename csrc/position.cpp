@@ -51,6 +51,8 @@ void Position::clear() {
   passes_set_ = 0;
   kitty_ = 0;
   kitty_seat_ = -1;
+  discards_ = 0;
+  discards_left_ = voids_at_take_ = take_plays_ = 0;
   num_plays_ = trick_len_ = tricks_done_ = 0;
   trick_set_ = played_ = 0;
 }
@@ -117,7 +119,7 @@ void Position::start_play() {
 }
 
 void Position::check_stuck() {
-  if (phase_ != Phase::kPlaying) return;
+  if (phase_ != Phase::kPlaying || discards_left_) return;  // the discard step first
   const RuleSet& r = *rules_;
   const CardSet hand = hands_[turn_];
   // A19: no legal card outside the point cards on trick 1 (only the seat to act is judged).
@@ -189,6 +191,7 @@ std::string Position::illegal_reason(Card c) const {
     return phase_ == Phase::kPassing ? "the pass is not complete" : "the hand is over";
   if (!contains(hands_[turn_], c))
     return "seat " + std::to_string(turn_) + " does not hold " + card_str(c);
+  if (discards_left_) return contains(discard_choices(), c) ? "" : "discards go one by one in ascending card order";
   const RuleFilters f = rule_filters();
   CardSet moves = hands_[turn_];
   for (int i = 0; i < f.size; ++i) {
@@ -205,6 +208,7 @@ std::string Position::illegal_reason(Card c) const {
 }
 
 CardSet Position::revealed_absent(Card c) const {
+  if (discards_left_) return 0;  // a discard is face down: it tells nothing
   // `passed` is the intersection of the masks c went through. A mask c is not
   // in must have been skipped, so the hand held nothing of passed & trigger.
   // (A filter with a narrower trigger may also be skipped by a card in its mask;
@@ -259,9 +263,13 @@ void Position::finish_trick() {
   // The kitty goes with the first trick (first-trick-winner) or the first that scores.
   if (kitty_seat_ < 0 && kitty_ &&
       (rules_->kitty_taker == KittyTaker::kFirstTrickWinner || (trick_set_ & scoring_cards_))) {
-    won_[winner] |= kitty_;
     kitty_seat_ = static_cast<std::int8_t>(winner);
     kitty_trick_ = tricks_done_;
+    if (rules_->kitty_use == KittyUse::kIntoHand) {
+      take_into_hand(winner);
+    } else {
+      won_[winner] |= kitty_;
+    }
   }
   ++tricks_won_[winner];
   ++tricks_done_;
@@ -276,6 +284,10 @@ void Position::undo() {
   // Before any play the hand was going on, whatever ended it since.
   phase_ = Phase::kPlaying;
   end_ = HandEnd::kNone;
+  if (last_move_is_discard()) [[unlikely]] {
+    undo_discard();  // the last move was an into-hand discard
+    return;
+  }
   if (trick_len_ == 0) {
     // The last play completed a trick: reopen it.
     const PlayRecord* trick = &history_[num_plays_ - n_];
@@ -286,7 +298,11 @@ void Position::undo() {
     --tricks_won_[winner];
     --tricks_done_;
     if (kitty_seat_ >= 0 && kitty_trick_ == tricks_done_) {
-      won_[winner] &= ~kitty_;
+      if (rules_->kitty_use == KittyUse::kIntoHand) {
+        untake_from_hand(winner);
+      } else {
+        won_[winner] &= ~kitty_;
+      }
       kitty_seat_ = -1;
     }
     trick_set_ = cards;
@@ -306,7 +322,8 @@ void Position::undo() {
 }
 
 void Position::set_kitty(CardSet cards) {
-  if (kitty_seat_ >= 0) won_[kitty_seat_] = (won_[kitty_seat_] & ~kitty_) | cards;
+  if (kitty_seat_ >= 0 && rules_->kitty_use == KittyUse::kAddToTrick)
+    won_[kitty_seat_] = (won_[kitty_seat_] & ~kitty_) | cards;
   kitty_ = cards;
 }
 

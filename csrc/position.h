@@ -62,8 +62,11 @@ class Position {
   CardSet passed(int seat) const { return passed_[seat]; }
   CardSet received(int seat) const { return received_[seat]; }
 
-  // Play.
-  CardSet legal_moves() const { return legal_from(hands_[turn_]); }
+  // Play. In the into-hand discard step the moves are the discards (see below).
+  CardSet legal_moves() const {
+    if (discards_left_) [[unlikely]] return discard_choices();
+    return legal_from(hands_[turn_]);
+  }
   // The cards of `hand` the rules allow the seat to act now (inline below: the
   // simulator's hottest call, through legal_moves()).
   CardSet legal_from(CardSet hand) const;
@@ -95,9 +98,32 @@ class Position {
   // taker the rules name adds it to the trick it wins (add-to-trick), once.
   CardSet kitty() const { return kitty_; }
   int kitty_taker() const { return kitty_seat_; }  // -1 until taken
-  bool kitty_pending() const { return kitty_ != 0 && kitty_seat_ < 0; }
+  // Not settled yet: still lying, or (into-hand) its discards not all made.
+  bool kitty_pending() const { return (kitty_ != 0 && kitty_seat_ < 0) || discards_left_ != 0; }
   // Replaces the kitty's cards (and the taker's copy of them): a sampled world's.
   void set_kitty(CardSet cards);
+
+  // The into-hand kitty (KittyUse::kIntoHand, kitty_discard.cpp): the trick that
+  // takes it puts it into the taker's hand, and before anything else the taker
+  // discards as many cards, face down into his won cards, where they score. Each
+  // discard is one play() of the seat to act, in ascending card order, so each
+  // set of discards is one line of play; legal_moves() lists the cards that may
+  // come next and undo() takes the last one back. The take also clears the
+  // taker's shown voids: the kitty may refill a suit (voids_before_take() keeps them).
+  bool discarding() const { return discards_left_ != 0; }
+  int discards_left() const { return discards_left_; }
+  CardSet discards() const { return discards_; }
+  unsigned voids_before_take() const { return voids_at_take_; }
+  int kitty_trick() const { return kitty_seat_ < 0 ? -1 : kitty_trick_; }  // index of the taking trick
+  // Whether the last move was a discard (undo() takes it back: the highest of discards()).
+  bool last_move_is_discard() const { return discards_ && num_plays_ == take_plays_; }
+  // Why `cards` cannot be the whole discard now (empty when they can).
+  std::string discard_error(CardSet cards) const;
+  // Replaces the discards made (and the taker's won copy): a sampled world's.
+  void set_discards(CardSet cards);
+  // A sampled world's cards that nobody holds and nobody played: the kitty while
+  // it lies (or its add-to-trick copy), the into-hand discards once taken.
+  void set_unheld(CardSet cards);
 
   // Replaces a seat's current cards: how the search puts a sampled world's
   // unseen cards into a copy of the position (the history stays as it is).
@@ -155,6 +181,12 @@ class Position {
   void check_stuck();
   void prove_revoke(int seat);
   bool trick_breaks_hearts() const;
+  // The into-hand kitty (kitty_discard.cpp).
+  CardSet discard_choices() const;
+  void take_into_hand(int seat);
+  void discard_card(Card c);
+  void undo_discard();
+  void untake_from_hand(int seat);
 
   const RuleSet* rules_ = nullptr;
   // Derived from the rules once: cards worth points (nonzero card_points), the
@@ -183,6 +215,10 @@ class Position {
   std::uint16_t passes_set_ = 0;
   std::int8_t kitty_seat_ = -1;  // who took the kitty, -1 while it lies
   std::uint8_t kitty_trick_ = 0;  // the trick it was taken with
+  std::uint8_t discards_left_ = 0;  // into-hand: discards still due from the taker
+  std::uint8_t voids_at_take_ = 0;  // into-hand: the taker's shown voids before the take
+  std::uint8_t take_plays_ = 0;     // into-hand: num_plays_ at the take (discards follow it)
+  CardSet discards_ = 0;            // into-hand: the taker's discards so far
   PassPlan pass_plan_;
   CardSet kitty_ = 0;
   CardSet trick_set_ = 0;
@@ -243,6 +279,10 @@ inline CardSet Position::legal_from(CardSet hand) const {
 }
 
 inline void Position::play(Card c) {
+  if (discards_left_) [[unlikely]] {
+    discard_card(c);
+    return;
+  }
   const int seat = turn_;
   const CardSet bit = c.bit();
   history_[num_plays_++] = PlayRecord{c, static_cast<std::uint8_t>(seat), voids_[seat], hearts_broken_, revoked_[seat]};

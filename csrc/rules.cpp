@@ -43,6 +43,8 @@ std::string check_rules(const RuleSet& r) {
   if (r.players * r.hand_size > kMaxPlays) return "too many cards for one hand";
   if (r.kitty_size != 0 && r.players * r.hand_size + r.kitty_size != count(r.deck))
     return "the hands and the kitty of " + std::to_string(r.kitty_size) + " must make up the deck";
+  if (r.kitty_use == KittyUse::kIntoHand && r.kitty_peek)
+    return "kitty-peek is for the add-to-trick kitty; an into-hand taker sees the kitty anyway";
   for (int i = 0; i < r.pass_cycle_length; ++i)
     if (r.pass_cycle_counts[i] >= r.hand_size) return "a pass must leave cards in hand";
   if (r.teams != 0 && (r.teams < 2 || r.players % r.teams != 0))

@@ -33,8 +33,8 @@
 //                         lead-heart-over-qs, stuck-lead-ends-hand, first-trick-stuck-
 //                         annul: one flag each.
 //  teams                  teams = 2 (partners opposite), team_individual_tally.
-//  three-five             kitty_size + kitty_taker (the kitty is the deck less the
-//                         hands; add-to-trick only, into-hand [later]);
+//  three-five             kitty_size + kitty_taker + kitty_use (the kitty is the deck
+//                         less the hands; add-to-trick, or into-hand: a discard step);
 //                         first_lead_card falls back to the lowest club in play.
 //  negative-scoring,      values with signs, goal kHigh with a negative target;
 //  spot, black-maria,     only card_points and moon_value change.
@@ -110,6 +110,12 @@ enum class KittyTaker : std::uint8_t {
   kFirstPointTaker,   // the winner of the first trick holding a card that scores (A29)
 };
 
+// What the taker does with the kitty (kitty_use, §4).
+enum class KittyUse : std::uint8_t {
+  kAddToTrick,  // it joins the trick just won, face down, and scores there
+  kIntoHand,    // it joins the taker's hand, who then discards as many cards into that trick (kitty_discard.cpp)
+};
+
 // One part of a hand's pass: `count` cards to the seat `offset` places to the left.
 struct PassPart {
   std::int8_t offset = 0;  // 1 = left, -1 = right, n/2 = across; 0 = no pass
@@ -138,6 +144,7 @@ struct RuleSet {
   std::uint8_t kitty_size = 0;  // cards dealt to nobody: the kitty (three-five, §4)
   KittyTaker kitty_taker = KittyTaker::kFirstTrickWinner;
   bool kitty_peek = false;  // the taker looks at the kitty it takes (kitty_peek, §4)
+  KittyUse kitty_use = KittyUse::kAddToTrick;
 
   // Trick-taking strength of each face (higher wins); the identity is A-high.
   std::array<std::uint8_t, kNumFaces> rank_strength{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};

@@ -136,6 +136,25 @@ void register_position(py::module_& m) {
       .def_property_readonly("kitty_taker", [](const PositionBox& b) -> py::object {
         return b.pos.kitty_taker() < 0 ? py::none() : py::cast(b.pos.kitty_taker());
       }, "the seat that took the kitty, or None")
+      .def_property_readonly("discarding", [](const PositionBox& b) { return b.pos.discarding(); },
+                             "the into-hand kitty's taker (the seat to act) must discard now")
+      .def_property_readonly("discards_left", [](const PositionBox& b) { return b.pos.discards_left(); })
+      .def_property_readonly("discards", [](const PositionBox& b) { return CardSetBox{b.pos.discards()}; },
+                             "the into-hand kitty taker's discards (face down, they score for him)")
+      .def_property_readonly("kitty_trick", [](const PositionBox& b) -> py::object {
+        return b.pos.kitty_trick() < 0 ? py::none() : py::cast(b.pos.kitty_trick());
+      }, "the index of the trick that took the kitty, or None")
+      .def("discard", [](PositionBox& b, const py::object& cards, std::optional<int> seat) {
+        const CardSet bits = to_cardset(cards).bits;
+        if (seat && b.pos.discarding() && *seat != b.pos.turn())
+          throw IllegalMoveError("seat " + std::to_string(*seat) + " cannot discard: seat " +
+                                 std::to_string(b.pos.turn()) + " took the kitty");
+        std::string error = b.pos.discard_error(bits);
+        if (!error.empty()) throw IllegalMoveError("illegal discard " + cardset_str(bits) + ": " + error);
+        for (CardSet rest = bits; rest;) b.pos.play(pop_lowest(rest));  // the core's ascending order
+      }, py::arg("cards"), py::arg("seat") = py::none(),
+         "The into-hand kitty taker's whole discard (as many cards as the kitty held); "
+         "raises IllegalMoveError for a wrong one. pop() takes the cards back one at a time.")
       .def_property_readonly("passed", [](const PositionBox& b) { return seat_cards(b, &Position::passed); })
       .def_property_readonly("received", [](const PositionBox& b) { return seat_cards(b, &Position::received); })
       .def("hand", [](const PositionBox& b, int s) { return CardSetBox{b.pos.hand(check_seat(b, s))}; })
@@ -206,10 +225,11 @@ void register_position(py::module_& m) {
       }, "the seat whose proven revoke ended the hand, or None")
       .def("pop", [](PositionBox& b) {
         if (b.pos.num_plays() == 0) throw py::index_error("no card played to take back");
-        Card c = b.pos.play_record(b.pos.num_plays() - 1).card;
+        Card c = b.pos.last_move_is_discard() ? highest(b.pos.discards())
+                                              : b.pos.play_record(b.pos.num_plays() - 1).card;
         b.pos.undo();
         return c;
-      }, "Take back the last card played and return it.")
+      }, "Take back the last card played (or discarded) and return it.")
       .def("is_over", [](const PositionBox& b) { return b.pos.phase() == Phase::kOver; })
       .def("points_taken", [](const PositionBox& b) {
         std::vector<int> out;

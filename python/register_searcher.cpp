@@ -96,7 +96,8 @@ void register_searcher(py::module_& m) {
       "world_from_view",
       [](const RuleSet& rules, int seat, const CardSetBox& hand, const CardSetBox& passed,
          const CardSetBox& received, const std::vector<std::pair<int, Card>>& moves, int dealer, int hand_no,
-         std::uint64_t seed, const std::string& revokes) {
+         std::uint64_t seed, const CardSetBox& kitty, const CardSetBox& discarded, bool discard_made,
+         const std::string& revokes) {
         std::string error = check_rules(rules);
         if (!error.empty()) throw InvalidPositionError("unsupported rules: " + error);
         if (moves.size() > kMaxPlays) throw InvalidPositionError("too many moves");
@@ -110,6 +111,9 @@ void register_searcher(py::module_& m) {
         v.dealt = hand.bits;
         v.passed = passed.bits;
         v.received = received.bits;
+        v.kitty_seen = kitty.bits;
+        v.discarded = discarded.bits;
+        v.discard_made = discard_made;
         v.num_moves = static_cast<int>(moves.size());
         v.revokes_penalize = revokes_penalize_mode(revokes, rules);
         for (std::size_t i = 0; i < moves.size(); ++i) {
@@ -128,12 +132,26 @@ void register_searcher(py::module_& m) {
         return b;
       },
       py::arg("rules"), py::arg("seat"), py::arg("hand"), py::arg("passed"), py::arg("received"), py::arg("moves"),
-      py::arg("dealer"), py::arg("hand_no"), py::arg("seed") = 1, py::arg("revokes") = "forbid",
+      py::arg("dealer"), py::arg("hand_no"), py::arg("seed") = 1, py::arg("kitty") = CardSetBox{},
+      py::arg("discarded") = CardSetBox{}, py::arg("discard_made") = false, py::arg("revokes") = "forbid",
       "A full Position consistent with one seat's view (its dealt hand, its pass, the cards it "
-      "received, the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. Raises "
+      "received, the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. An into-hand "
+      "kitty taker's view also gives the kitty it took and its discard (discard_made: the discard is "
+      "down though no move follows it; another taker's discard is face down). Raises "
       "InvalidPositionError naming the first offending move when no world fits. revokes='penalize': "
       "a failure to follow suit is a void until the seat's later card of that suit proves a revoke.");
 
+  m.def(
+      "heuristic_discard",
+      [](const RuleSet& rules, const CardSetBox& hand, int count) {
+        if (count < 0 || count > copas::count(hand.bits))
+          throw InvalidPositionError("cannot discard " + std::to_string(count) + " of " +
+                                     std::to_string(copas::count(hand.bits)) + " cards");
+        return CardSetBox{heuristic_discard(rules, hand.bits, count)};
+      },
+      py::arg("rules"), py::arg("hand"), py::arg("count"),
+      "The `count` cards an into-hand kitty taker would discard from `hand` (they score for "
+      "him): bonus cards, then the clean cards most likely to win tricks, then the cheapest.");
   m.def(
       "heuristic_card",
       [](const PositionBox& b, std::uint64_t seed, double noise) {

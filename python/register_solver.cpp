@@ -28,9 +28,11 @@ PositionBox playing_copy(const PositionBox& b) {
   if (b.pos.phase() != Phase::kPlaying)
     throw InvalidPositionError("the solver needs a hand in play; this one is " +
                                std::string(b.pos.phase() == Phase::kPassing ? "still passing" : "over"));
-  // Its bounds count the cards in hands and tricks won: a kitty still lying is neither.
+  // Its bounds count the cards in hands and tricks won: a kitty still lying is neither,
+  // and an into-hand discard is a choice it does not search.
   if (b.pos.kitty_pending())
-    throw InvalidPositionError("the solver needs the kitty taken; it still lies in this hand");
+    throw InvalidPositionError(b.pos.discarding() ? "the solver does not search the kitty taker's discard; make it first"
+                                                  : "the solver needs the kitty taken; it still lies in this hand");
   // A proof would end the hand with the revoke penalty, which the solver does not score.
   if (b.pos.revoke_pending()) throw InvalidPositionError("the solver does not judge a hand with an unproven revoke");
   return b;

@@ -18,6 +18,7 @@ from independent_scorer import MatchRules, UnknownVariant, add_hand, parse_id
 import copas_ai as ca
 from copas_ai.bots import make_bot
 from copas_ai.game import Match, play_hand
+from copas_ai.kitty_moves import move_texts
 from copas_ai.variants import catalogue_ids
 
 # Combinations the catalogue does not list (it lists each option alone).
@@ -42,7 +43,7 @@ def _engine_position(variant_id: str, position: ca.Position, dealt, totals) -> s
     words += [f"hand {s} {dealt[s]}" for s in range(n)]
     if position.pass_plan:
         words += [f"passed {s} {position.passed[s]}" for s in range(n)]
-    words.append("moves " + " ".join(f"{seat}:{card}" for seat, card in position.moves))
+    words.append("moves " + " ".join(move_texts(position)))  # the into-hand kitty's discard in its place
     return " ".join(words)
 
 

@@ -56,6 +56,7 @@ std::int64_t IsmctsTree::run(const Position& root, const WorldSampler& sampler, 
   std::uint32_t path[kMaxDepth];
   std::int32_t scores[kMaxPlayers];
   std::int64_t done = 0;
+  const int me = root.turn();
   Position world;
   while (max_iterations < 0 || done < max_iterations) {
     world = root;
@@ -63,6 +64,12 @@ std::int64_t IsmctsTree::run(const Position& root, const WorldSampler& sampler, 
     int depth = 0;
     std::uint32_t node = 0;
     while (world.phase() == Phase::kPlaying) {
+      if (world.discarding() && world.turn() != me) [[unlikely]] {
+        // Another seat's into-hand discard is face down: no node (the searching seat
+        // never sees which cards), the playout policy makes it in this world.
+        world.play(heuristic_card(world, rng, params.playout_noise));
+        continue;
+      }
       const CardSet legal = world.legal_moves();
       const CardSet untried = legal & ~nodes_[node].expanded;
       if (untried) {

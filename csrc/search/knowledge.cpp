@@ -15,10 +15,10 @@ CardSet undealt_below(const RuleSet& r, Card card) {
 // What the opening lead tells, when the rules have the holder of a named card
 // lead: with the whole deck dealt, the leader holds that card until it plays it;
 // with cards left undealt, the opening card is the named one if dealt, else the
-// lowest card dealt, and every deck card below it is undealt.
-void add_opening_lead(const Position& pos, Knowledge& k) {
+// lowest card dealt, and every deck card below it is undealt. Returns those undealt cards.
+CardSet add_opening_lead(const Position& pos, Knowledge& k) {
   const RuleSet& r = pos.rules();
-  if (r.first_lead != FirstLead::kHolderOfCard) return;
+  if (r.first_lead != FirstLead::kHolderOfCard) return 0;
   const Card named = r.first_lead_card;
   const int plays = pos.num_plays();
   const int leader = plays > 0 ? pos.play_record(0).seat : pos.leader();
@@ -26,7 +26,7 @@ void add_opening_lead(const Position& pos, Knowledge& k) {
     // Every card is dealt: the named one opens, or the deck's lowest when the deck lacks it.
     const Card opening = contains(r.deck, named) ? named : lowest(r.deck);
     if (leader != k.me && !contains(k.played, opening)) k.must_hold[leader] |= opening.bit();
-    return;
+    return 0;
   }
   CardSet undealt = 0;
   if (leader == k.me) {
@@ -43,6 +43,14 @@ void add_opening_lead(const Position& pos, Knowledge& k) {
   }
   for (int s = 0; s < k.players; ++s)
     if (s != k.me) k.absent[s] |= undealt;
+  return undealt;
+}
+
+// Plays before this index came before an into-hand take by another seat (else kMaxPlays).
+int into_hand_take_plays(const Position& pos, int me) {
+  const int taker = pos.kitty_taker();
+  if (pos.rules().kitty_use != KittyUse::kIntoHand || taker < 0 || taker == me) return kMaxPlays;
+  return (pos.kitty_trick() + 1) * pos.players();
 }
 
 // Replays the hand from its first play and collects, for each other seat, what
@@ -53,10 +61,15 @@ void add_revealed_absences(const Position& pos, Knowledge& k) {
   Card cards[kMaxPlays];
   for (int i = 0; i < plays; ++i) cards[i] = pos.play_record(i).card;
   Position replay = pos;
-  for (int i = 0; i < plays; ++i) replay.undo();
+  while (replay.num_plays() > 0) replay.undo();  // into-hand discards are undone on the way
+  const int take_at = into_hand_take_plays(pos, k.me);
   for (int i = 0; i < plays; ++i) {
+    if (replay.discarding())
+      for (CardSet d = pos.discards(); d;) replay.play(pop_lowest(d));
     const int seat = replay.turn();
-    if (seat != k.me) k.absent[seat] |= replay.revealed_absent(cards[i]);
+    // What an into-hand taker showed before the take may have come back with the kitty.
+    const bool before_take = take_at < kMaxPlays && i < take_at && seat == pos.kitty_taker();
+    if (seat != k.me) (before_take ? k.before_take_absent : k.absent[seat]) |= replay.revealed_absent(cards[i]);
     replay.play(cards[i]);
   }
   for (int s = 0; s < k.players; ++s) {
@@ -65,6 +78,32 @@ void add_revealed_absences(const Position& pos, Knowledge& k) {
       if ((pos.shown_voids(s) >> suit) & 1) k.absent[s] |= suit_mask(suit);
     k.absent[s] &= k.deck;
   }
+}
+
+// An into-hand kitty once taken (Knowledge::take_seat): the pile is the taker's
+// discards, which the taker knows; for another seat, the taker's older absences
+// and the cards known to be in the kitty become the take bound, and the cards it
+// passed him may now be in his discards.
+void add_into_hand_take(const Position& pos, Knowledge& k, CardSet known_undealt) {
+  const int taker = pos.kitty_taker();
+  if (taker < 0) return;
+  if (taker == k.me) {
+    k.played |= pos.discards();
+    k.undealt = 0;
+    return;
+  }
+  k.undealt = count(pos.discards());
+  k.take_seat = taker;
+  for (int suit = 0; suit < kNumSuits; ++suit)
+    if ((pos.voids_before_take() >> suit) & 1) k.before_take_absent |= suit_mask(suit);
+  k.before_take_absent = (k.before_take_absent | known_undealt) & k.deck;
+  for (int s = 0; s < k.players; ++s)
+    if (s != k.me && s != taker) k.absent[s] |= k.must_hold[taker];
+  k.must_hold[taker] = 0;
+  CardSet played_since = 0;
+  for (int i = into_hand_take_plays(pos, k.me); i < pos.num_plays(); ++i)
+    if (pos.play_record(i).seat == taker) played_since |= pos.play_record(i).card.bit();
+  k.take_room = count(pos.kitty()) - count(played_since & k.before_take_absent);
 }
 
 }  // namespace
@@ -88,8 +127,11 @@ Knowledge knowledge_of(const Position& pos, int seat) {
   if (pos.phase() == Phase::kPassing) return k;
   for (int s = 0; s < k.players; ++s)
     if (s != seat) k.must_hold[s] = pos.received(s) & pos.passed(seat) & ~k.played;
-  add_opening_lead(pos, k);
+  const CardSet known_undealt = add_opening_lead(pos, k);
+  // An into-hand taker holds the kitty: its known cards may be in his hand now.
+  if (into_hand_take_plays(pos, seat) < kMaxPlays) k.absent[pos.kitty_taker()] &= ~known_undealt;
   add_revealed_absences(pos, k);
+  if (r.kitty_use == KittyUse::kIntoHand) add_into_hand_take(pos, k, known_undealt);
   // A taker who may look at the kitty knows its cards: counted with the played ones.
   if (r.kitty_peek && pos.kitty_taker() == seat) {
     k.played |= pos.kitty();

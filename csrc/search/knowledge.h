@@ -37,6 +37,17 @@ struct Knowledge {
   int opening_holder = -1;
   Card opening_card;
 
+  // An into-hand kitty taken by another seat (position.h): the taker's hand is
+  // then his cards before the take, plus the kitty, less his discards (which lie
+  // in the undealt pile, face down). What he had shown he lacked before the take
+  // may have come back with the kitty, so absent[take_seat] keeps only what he
+  // showed since; the older absences go here, with the cards the kitty is known to
+  // hold: at most take_room of these lie in his hand and the pile together (the
+  // kitty's size, less those he has played since). -1: no take to bound.
+  int take_seat = -1;
+  CardSet before_take_absent = 0;
+  int take_room = 0;
+
   // The cards whose place me does not know: the deck less its own hand, the
   // played cards and the cards known to be in a given hand.
   CardSet unseen() const;

@@ -134,6 +134,13 @@ Card heuristic_card(const Position& pos, Rng& rng, double noise) {
   if ((moves & (moves - 1)) == 0) return lowest(moves);
   if (noise > 0 && rng.uniform() < noise)
     return nth_card(moves, static_cast<int>(rng.below(static_cast<std::uint32_t>(count(moves)))));
+  if (pos.discarding()) [[unlikely]] {
+    // The planned discard from the cards still open to it (above the last one made);
+    // its lowest card comes next, in the core's ascending order.
+    const CardSet made = pos.discards();
+    const CardSet open = pos.hand(pos.turn()) & ~(made ? (highest(made).bit() << 1) - 1 : 0);
+    return lowest(heuristic_discard(pos.rules(), open, pos.discards_left()));
+  }
   if (pos.trick_length() == 0) return lead_choice(pos, moves, rng);
   const RuleSet& r = pos.rules();
   const Suit led = pos.led_suit();
@@ -167,6 +174,32 @@ CardSet heuristic_pass(const RuleSet& r, CardSet hand, int count_to_pass) {
       if (danger[c.index] > danger[best.index]) best = c;
     }
     chosen |= best.bit();
+  }
+  return chosen;
+}
+
+CardSet heuristic_discard(const RuleSet& rules, CardSet hand, int count_to_discard) {
+  // Discards score for the taker for sure, while a penalty card kept can still go
+  // on another seat's trick: bonus cards first (a sure gain), then the clean cards
+  // that would win tricks (heuristic_pass's danger), penalty cards only when short.
+  CardSet bonus = 0, clean = 0;
+  for (CardSet t = hand; t;) {
+    const Card c = pop_lowest(t);
+    const int points = rules.card_points[c.index];
+    bonus |= points < 0 ? c.bit() : 0;
+    clean |= points == 0 ? c.bit() : 0;
+  }
+  CardSet chosen = 0;
+  for (CardSet t = bonus; t && count(chosen) < count_to_discard;) chosen |= pop_lowest(t).bit();
+  const int left = count_to_discard - count(chosen);
+  chosen |= heuristic_pass(rules, clean, left < count(clean) ? left : count(clean));
+  while (count(chosen) < count_to_discard) {
+    Card cheapest = lowest(hand & ~chosen);
+    for (CardSet t = hand & ~chosen; t;) {
+      const Card c = pop_lowest(t);
+      if (rules.card_points[c.index] < rules.card_points[cheapest.index]) cheapest = c;
+    }
+    chosen |= cheapest.bit();
   }
   return chosen;
 }

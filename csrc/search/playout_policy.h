@@ -10,7 +10,8 @@
 
 namespace copas {
 
-// A card for the seat to act (phase kPlaying). With probability `noise` the
+// A card for the seat to act (phase kPlaying; in the into-hand discard step the
+// next card of heuristic_discard). With probability `noise` the
 // choice is uniformly random among the legal cards instead, which keeps the
 // playouts varied.
 Card heuristic_card(const Position& pos, Rng& rng, double noise);
@@ -19,6 +20,11 @@ Card heuristic_card(const Position& pos, Rng& rng, double noise);
 // (the Q♠ and the A♠/K♠ unless the spades guard them, then high hearts, then
 // the highest cards of the shortest suits).
 CardSet heuristic_pass(const RuleSet& rules, CardSet hand, int count);
+
+// The `count` cards an into-hand kitty taker would discard from `hand` (they
+// score for him): bonus cards, then the clean cards heuristic_pass finds most
+// dangerous to keep, then the cheapest penalty cards.
+CardSet heuristic_discard(const RuleSet& rules, CardSet hand, int count);
 
 // Plays the hand to its end with heuristic_card (passes with heuristic_pass).
 void play_out_heuristic(Position& pos, Rng& rng, double noise);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "kitty_view.h"
+
 namespace copas {
 
 namespace {
@@ -329,13 +331,32 @@ int WorldSampler::draw_split(int step, int left, const std::uint8_t* room, int l
   return x;
 }
 
-bool WorldSampler::sample(Rng& caller_rng, CardSet* hands) const {
+bool WorldSampler::sample(Rng& rng, CardSet* hands) const {
   if (!ready()) return false;
+  CardSet all[kMaxPlayers + 1];
+  // The into-hand take bound (knowledge.h) by rejection, which keeps the draw
+  // exactly uniform over the worlds that meet it; past kMaxTakeDraws the last draw stands.
+  for (int i = 0; i < kMaxTakeDraws; ++i) {
+    draw(rng, all);
+    if (meets_take_bound(all)) break;
+  }
+  std::copy(all, all + knowledge_.players, hands);
+  return true;
+}
+
+bool WorldSampler::meets_take_bound(const CardSet* all) const {
+  const Knowledge& k = knowledge_;
+  if (k.take_seat < 0) return true;
+  return count((all[k.take_seat] | all[k.players]) & k.before_take_absent) <= k.take_room;
+}
+
+void WorldSampler::draw(Rng& caller_rng, CardSet* all) const {
   if (!cases_.empty()) {
     const WorldCount u = uniform_below(caller_rng, world_count_);
     std::size_t i = 0;
     while (u >= cases_cumulative_[i]) ++i;
-    return cases_[i].sample(caller_rng, hands);
+    cases_[i].draw(caller_rng, all);
+    return;
   }
   Rng rng = caller_rng;  // a local copy stays in registers; written back at the end
   // Whole fixed-size arrays: copies the compiler inlines.
@@ -382,9 +403,8 @@ bool WorldSampler::sample(Rng& caller_rng, CardSet* hands) const {
       }
     }
   }
-  std::copy(out, out + knowledge_.players, hands);
+  std::copy(out, out + knowledge_.players + 1, all);  // the pile too (holder seat `players`)
   caller_rng = rng;
-  return true;
 }
 
 bool WorldSampler::sample(Rng& rng, Position& out) const {
@@ -395,8 +415,17 @@ bool WorldSampler::sample(Rng& rng, Position& out) const {
     out.set_hand(s, hands[s]);
     placed |= hands[s];
   }
-  // The cards left undealt in this world are its kitty (taken or not).
-  if (out.rules().kitty_size) out.set_kitty(knowledge_.deck & ~placed);
+  // The cards left undealt in this world are its kitty (taken or not), or an
+  // into-hand taker's discards; then a kitty he could have taken, for the history.
+  if (out.rules().kitty_size) out.set_unheld(knowledge_.deck & ~placed);
+  if (knowledge_.take_seat >= 0) {
+    const int t = knowledge_.take_seat;
+    CardSet played_since = 0;
+    for (int i = (out.kitty_trick() + 1) * out.players(); i < out.num_plays(); ++i)
+      if (out.play_record(i).seat == t) played_since |= out.play_record(i).card.bit();
+    const CardSet at_take = out.hand(t) | out.discards() | played_since;
+    out.set_kitty(draw_take_kitty(at_take, knowledge_.before_take_absent, out.rules().kitty_size, rng));
+  }
   return true;
 }
 

@@ -21,6 +21,10 @@
 // neither adds to the state: the table stays small (one entry per step when no
 // seat has shown a void).
 //
+// An into-hand kitty take (Knowledge::take_seat) adds a bound the table does not
+// count: sample() rejects draws that break it, which stays exactly uniform over
+// the worlds that meet it (world_count() still counts the worlds without it).
+//
 // Knowledge with an opening_holder is a union of disjoint cases (which card
 // opened the hand); the sampler builds one sampler per case and first picks a
 // case with probability proportional to its world count.
@@ -70,6 +74,9 @@ class WorldSampler {
   // a position where no other seat has set its pass: those passes are true cards.
   bool sample(Rng& rng, Position& out) const;
 
+  // Draws per sample() when the knowledge bounds an into-hand take (knowledge.h).
+  static constexpr int kMaxTakeDraws = 4096;
+
   // Limits: dense table entries, and holders (other seats + the undealt pile).
   static constexpr std::size_t kMaxTableEntries = std::size_t{1} << 20;  // 16 MB
   static constexpr int kMaxHolders = kMaxPlayers;
@@ -95,6 +102,9 @@ class WorldSampler {
     std::uint16_t holders;    // bit per holder
   };
 
+  // One world without the take bound: hands[0 .. players-1], then the pile.
+  void draw(Rng& rng, CardSet* all) const;
+  bool meets_take_bound(const CardSet* all) const;
   void fail(Status status, std::string why);
   void build(const Knowledge& k);
   void build_opening_cases(const Knowledge& k);

@@ -1,5 +1,6 @@
 #include "view.h"
 
+#include "kitty_view.h"
 #include "knowledge.h"
 #include "sampler.h"
 
@@ -140,6 +141,7 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
   CardSet absent[kMaxPlayers] = {};
   int revoker = -1;  // the seat whose revoke a move proved: the hand ended there
   int revoked_suit = 0;
+  TakeView take;
   for (int i = 0; i < v.num_moves; ++i) {
     const Card c = v.move_card[i];
     if (revoker >= 0) return move_name(v, i) + ": the hand is over: " + seat_name(revoker) + "'s revoke was proven";
@@ -165,17 +167,21 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
       replay.set_hand(seat, replay.hand(seat) | c.bit());
     }
     played_by[seat] |= c.bit();
-    if (seat == v.seat) {
-      if (v.revokes_penalize && replay.is_revoke(c)) {
-        replay.play_revoke(c);
-        continue;
-      }
+    if (seat == v.seat && v.revokes_penalize && replay.is_revoke(c)) {
+      replay.play_revoke(c);
+    } else if (seat == v.seat) {
       if (std::string why = replay.illegal_reason(c); !why.empty()) return move_name(v, i) + ": " + why;
       replay.play(c);
       if (replay.revoker() >= 0) revoker = v.seat;
     } else {
       absent[seat] |= replay.revealed_absent(c);
       replay.play(c);
+    }
+    if (replay.discarding()) {
+      take.first_move_after = i + 1;
+      if (std::string e = settle_take(v, played, i + 1 < v.num_moves || v.discard_made, replay, absent, take);
+          !e.empty())
+        return move_name(v, i) + ": " + e;
     }
   }
 
@@ -199,12 +205,14 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
   if (revoker >= 0 && revoker != v.seat) k.absent[revoker] &= ~suit_mask(revoked_suit);
   // With cards left undealt (a kitty), an opening lead other than the named card
   // shows that card and every deck card below the one led to be undealt (A29).
+  CardSet undealt = 0;
   if (k.undealt > 0 && v.num_moves > 0 && rules.first_lead == FirstLead::kHolderOfCard &&
       rules.must_lead_first_card && v.move_card[0] != rules.first_lead_card) {
-    const CardSet undealt = rules.deck & ((v.move_card[0].bit() - 1) | rules.first_lead_card.bit());
+    undealt = rules.deck & ((v.move_card[0].bit() - 1) | rules.first_lead_card.bit());
     for (int s = 0; s < n; ++s)
       if (s != v.seat) k.absent[s] |= undealt;
   }
+  if (take.taker >= 0) add_take_knowledge(v, replay, take, undealt, absent, played_by, k);
   if (v.revokes_penalize) {
     unsigned voids[kMaxPlayers] = {};
     for (int s = 0; s < n; ++s) voids[s] = replay.shown_voids(s);
@@ -217,9 +225,14 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
 
   // The world: the sampled hands plus each seat's played cards, replayed.
   for (int s = 0; s < n; ++s) hands[s] |= played_by[s];
+  CardSet discards = 0;
+  if (take.taker >= 0)
+    if (std::string e = take_world_hands(rules, v, take, k, played_by, rng, hands, discards); !e.empty())
+      return "no deal of the unseen cards fits the moves: " + e;
   out = Position(&rules, v.dealer, v.hand_no);
   out.deal_after_pass(hands, facts.passed, facts.received);
   for (int i = 0; i < v.num_moves; ++i) {
+    if (out.discarding()) discard_cards(out, discards);
     const Card c = v.move_card[i];
     if (v.revokes_penalize && out.is_revoke(c)) {
       out.play_revoke(c);
@@ -229,6 +242,7 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
     if (!why.empty()) return move_name(v, i) + ": " + why;
     out.play(c);
   }
+  if (out.discarding() && discards) discard_cards(out, discards);
   return "";
 }
 

@@ -25,6 +25,12 @@ struct SeatView {
   // Until it is proven the world treats it as a void (players are presumed honest);
   // the revoker's later card of that suit proves it and ends the hand.
   bool revokes_penalize = false;
+  // The into-hand kitty (kitty_view.h): the cards the seat took, when it is the
+  // taker, and its discards; discard_made: the taker's discard is down (said
+  // when no move follows it; a move after the take implies it).
+  CardSet kitty_seen = 0;
+  CardSet discarded = 0;
+  bool discard_made = false;
 };
 
 // Fills `out` with a full position consistent with `view` and returns "", or

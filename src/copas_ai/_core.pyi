@@ -4,7 +4,7 @@ copas_ai core: cards, rules, positions and search in C++
 from __future__ import annotations
 import collections.abc
 import typing
-__all__: list[str] = ['Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'deal', 'heuristic_card', 'heuristic_pass', 'match_outcome', 'random_hands', 'solve_plain', 'solver_unsupported', 'world_from_view']
+__all__: list[str] = ['Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'deal', 'heuristic_card', 'heuristic_discard', 'heuristic_pass', 'match_outcome', 'random_hands', 'solve_plain', 'solver_unsupported', 'world_from_view']
 class InvalidCardError(ValueError):
     pass
 class IllegalMoveError(ValueError):
@@ -379,6 +379,51 @@ class KittyTaker:
     @property
     def value(self) -> int:
         ...
+class KittyUse:
+    """
+    Members:
+    
+      ADD_TO_TRICK
+    
+      INTO_HAND
+    """
+    ADD_TO_TRICK: typing.ClassVar[KittyUse]
+    INTO_HAND: typing.ClassVar[KittyUse]
+    __members__: typing.ClassVar[dict[str, KittyUse]]
+    @typing.overload
+    def __eq__(self, other: KittyUse) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: KittyUse) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
 class Goal:
     """
     Members:
@@ -439,6 +484,7 @@ class RuleSet:
     hearts_break: HeartsBreak
     kitty_peek: bool
     kitty_taker: KittyTaker
+    kitty_use: KittyUse
     lead_bans_points: bool
     lead_needs_broken: bool
     led_heart_breaks: bool
@@ -613,6 +659,10 @@ class Position:
         """
     def copy(self) -> Position:
         ...
+    def discard(self, cards: typing.Any, seat: typing.SupportsInt | typing.SupportsIndex | None = None) -> None:
+        """
+        The into-hand kitty taker's whole discard (as many cards as the kitty held); raises IllegalMoveError for a wrong one. pop() takes the cards back one at a time.
+        """
     def hand(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
         ...
     def illegal_reason(self, arg0: typing.Any) -> typing.Any:
@@ -643,7 +693,7 @@ class Position:
         """
     def pop(self) -> Card:
         """
-        Take back the last card played and return it.
+        Take back the last card played (or discarded) and return it.
         """
     def push(self, card: typing.Any, seat: typing.SupportsInt | typing.SupportsIndex | None = None) -> None:
         """
@@ -671,6 +721,19 @@ class Position:
     def dealer(self) -> int:
         ...
     @property
+    def discarding(self) -> bool:
+        """
+        the into-hand kitty's taker (the seat to act) must discard now
+        """
+    @property
+    def discards(self) -> CardSet:
+        """
+        the into-hand kitty taker's discards (face down, they score for him)
+        """
+    @property
+    def discards_left(self) -> int:
+        ...
+    @property
     def hand_end(self) -> str:
         """
         why the hand ended early: '' (played out or going on), 'stuck-lead', 'annulled' (nobody scores) or 'revoke' (a proven revoke)
@@ -693,6 +756,11 @@ class Position:
     def kitty_taker(self) -> typing.Any:
         """
         the seat that took the kitty, or None
+        """
+    @property
+    def kitty_trick(self) -> typing.Any:
+        """
+        the index of the trick that took the kitty, or None
         """
     @property
     def leader(self) -> int:
@@ -894,6 +962,10 @@ def heuristic_card(position: Position, seed: typing.SupportsInt | typing.Support
     """
     The rule-of-thumb card for the seat to act (ducks, dumps the Q♠ and hearts, leads low).
     """
+def heuristic_discard(rules: RuleSet, hand: CardSet, count: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
+    """
+    The `count` cards an into-hand kitty taker would discard from `hand` (they score for him): bonus cards, then the clean cards most likely to win tricks, then the cheapest.
+    """
 def heuristic_pass(rules: RuleSet, hand: CardSet, count: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
     ...
 def match_outcome(rules: RuleSet, totals: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> tuple[bool, list[int]]:
@@ -912,9 +984,9 @@ def solver_unsupported(rules: RuleSet) -> str:
     """
     why the exact solver cannot score these rules ('' when it can)
     """
-def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, hand: CardSet, passed: CardSet, received: CardSet, moves: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, Card]], dealer: typing.SupportsInt | typing.SupportsIndex, hand_no: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1, revokes: str = 'forbid') -> Position:
+def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, hand: CardSet, passed: CardSet, received: CardSet, moves: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, Card]], dealer: typing.SupportsInt | typing.SupportsIndex, hand_no: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1, kitty: CardSet = ..., discarded: CardSet = ..., discard_made: bool = False, revokes: str = 'forbid') -> Position:
     """
-    A full Position consistent with one seat's view (its dealt hand, its pass, the cards it received, the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. Raises InvalidPositionError naming the first offending move when no world fits. revokes='penalize': a failure to follow suit is a void until the seat's later card of that suit proves a revoke.
+    A full Position consistent with one seat's view (its dealt hand, its pass, the cards it received, the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. An into-hand kitty taker's view also gives the kitty it took and its discard (discard_made: the discard is down though no move follows it; another taker's discard is face down). Raises InvalidPositionError naming the first offending move when no world fits. revokes='penalize': a failure to follow suit is a void until the seat's later card of that suit proves a revoke.
     """
 EXACT_HALF_TO_ZERO: int = 2
 EXACT_TARGET_TO_HALF_PLUS_ONE: int = 1

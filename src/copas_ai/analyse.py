@@ -9,6 +9,10 @@ seat knew at that moment — its dealt hand, the cards it passed and received,
 the plays so far — rebuilt with world_from_view, so the hidden cards of the
 record never reach the search. The loss of a decision is its expected hand
 score against that of the engine's choice, in the variant's points.
+
+The into-hand kitty's discard (three-five+kitty+kitty-use) is not judged: the
+search makes it card by card and rates only its first card, not whole sets. The
+cards played after it are, with the taker's view holding its kitty and discard.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
-from copas_ai._core import Card, CardSet, Goal, Position, Solver, solver_unsupported
+from copas_ai._core import Card, CardSet, Goal, InvalidPositionError, Position, Solver, solver_unsupported
 from copas_ai.game import HandRecord
 from copas_ai.record import GameRecord, replay
 from copas_ai.search import Limit, MoveStat, Searcher, world_from_view
@@ -152,7 +156,20 @@ def view_world(record: GameRecord, point: DecisionPoint, seed: int) -> Position:
     """A world built from the deciding seat's information only."""
     hand = point.hand
     return world_from_view(record.rules, point.seat, hand.deal[point.seat], point.passed, point.received,
-                           point.moves, dealer=hand.dealer, hand_no=hand.hand_no, seed=seed)
+                           point.moves, dealer=hand.dealer, hand_no=hand.hand_no, seed=seed,
+                           **_take_view(record, point))
+
+
+def _take_view(record: GameRecord, point: DecisionPoint) -> dict:
+    """The into-hand kitty in the view: once its discard precedes the decision, the
+    taker sees its own kitty and discard (another seat's is face down)."""
+    hand = point.hand
+    if hand.discard is None or hand.discard[0] > len(point.moves):
+        return {}
+    at, cards = hand.discard
+    taken = replay(record, hand, at)
+    mine = taken.kitty_taker == point.seat
+    return {"kitty": taken.kitty if mine else None, "discarded": cards if mine else None, "discard_made": True}
 
 
 def judge(record: GameRecord, point: DecisionPoint, searcher: Searcher, settings: AnalysisSettings) -> Decision:
@@ -193,6 +210,8 @@ def double_dummy(record: GameRecord, hand: HandRecord, solver: Solver, trick: in
             values[seat] = solver.solve(replay(record, hand, k), node_limit=node_limit)
         except TimeoutError:
             pass  # too big for the limit: reported as unknown
+        except InvalidPositionError:
+            pass  # a kitty not yet settled (taken, and discarded into hand): unknown too
     return values
 
 

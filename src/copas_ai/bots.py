@@ -1,5 +1,5 @@
-"""Built-in players for the match flow. A bot decides for one seat: the pass and
-each card. Bots read the position only through what their seat may know (their
+"""Built-in players for the match flow. A bot decides for one seat: the pass,
+each card, and (the into-hand kitty's taker) the discard. Bots read the position only through what their seat may know (their
 hand, the trick, the public history); the core decides what is legal."""
 
 from __future__ import annotations
@@ -20,6 +20,19 @@ class Bot(Protocol):
     def choose_card(self, position: Position, seat: int) -> Card: ...
 
 
+def choose_discard(bot: Bot, position: Position, seat: int) -> CardSet:
+    """The into-hand kitty taker's whole discard (position.discards_left cards): the
+    bot's choose_discard when it has one, else its cards chosen one at a time on a
+    copy (the core's discard step takes them in ascending order)."""
+    method = getattr(bot, "choose_discard", None)
+    if method is not None:
+        return method(position, seat, position.discards_left)
+    work = position.copy()
+    while work.discarding:
+        work.push(bot.choose_card(work, seat))
+    return work.discards - position.discards
+
+
 class RandomBot:
     """Uniformly random legal choices from its own seeded generator."""
 
@@ -33,6 +46,10 @@ class RandomBot:
 
     def choose_card(self, position: Position, seat: int) -> Card:
         return self._rng.choice(list(position.legal_moves()))
+
+    def choose_discard(self, position: Position, seat: int, count: int) -> CardSet:
+        # Uniform over the sets of `count` cards (card by card in the core's order is not).
+        return CardSet(self._rng.sample(list(position.hand(seat)), count))
 
 
 class HeuristicBot:
@@ -49,6 +66,11 @@ class HeuristicBot:
 
     def choose_pass(self, position: Position, seat: int, count: int) -> CardSet:
         return _core.heuristic_pass(position.rules, position.hand(seat), count)
+
+    def choose_discard(self, position: Position, seat: int, count: int) -> CardSet:
+        # The playout policy's discard (csrc/search/playout_policy.h): clean cards
+        # that would win tricks, since whatever is discarded scores for the taker.
+        return _core.heuristic_discard(position.rules, position.hand(seat), count)
 
     def choose_card(self, position: Position, seat: int) -> Card:
         card = moon_card(position, seat) if self._moon else None
@@ -68,6 +90,9 @@ class SearchBot:
 
     def choose_pass(self, position: Position, seat: int, count: int) -> CardSet:
         return self._searcher.search(position, seat, self._limit).best
+
+    def choose_discard(self, position: Position, seat: int, count: int) -> CardSet:
+        return self._searcher.search(position, seat, self._limit).best  # the search's discard decision
 
     def choose_card(self, position: Position, seat: int) -> Card:
         moves = position.legal_moves()

@@ -101,8 +101,9 @@ class PlayResult:
 
 @dataclass
 class LegalMoves:
-    moves: list[Move]  # the playable cards, or during the pass the cards to choose from
+    moves: list[Move]  # the playable cards, or during the pass (or discard) the cards to choose from
     pass_count: int | None = None  # during the pass: how many cards to choose
+    discard_count: int | None = None  # the into-hand kitty's discard step: how many cards to choose
 
 
 @dataclass
@@ -313,6 +314,8 @@ class CepProtocol(asyncio.SubprocessProtocol):
             words = (await self._until("legal", lambda l: l.split()[:1] == ["legal"]))[-1].split()
             if words[1:2] == ["pass"]:
                 return LegalMoves(list(CardSet.from_str(words[3])), int(words[2]))
+            if words[1:2] == ["discard"]:
+                return LegalMoves(list(CardSet.from_str(words[3])), discard_count=int(words[2]))
             return LegalMoves([parse_move(w) for w in words[1:]])
 
     async def play(self, position: PositionLike, limit: Limit, variant: str | None = None) -> PlayResult:

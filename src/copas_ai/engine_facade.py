@@ -129,8 +129,9 @@ def option_specs() -> list[OptionSpec]:
 
 @dataclass
 class LegalAnswer:
-    moves: CardSet  # the cards the seat may play, or the cards it may pass
+    moves: CardSet  # the cards the seat may play, or the cards it may pass (or discard)
     pass_count: int | None = None  # during the pass: how many to choose
+    discard_count: int | None = None  # the into-hand kitty's discard step: how many to choose
 
 
 @dataclass
@@ -149,6 +150,7 @@ class SearchReport:
     time_ms: float
     iterations: int
     moves: list[MoveStat] = field(default_factory=list)
+    decision: str = ""  # "discard": best is an into-hand kitty discard (bestmove discard=<cards>)
 
     @property
     def ips(self) -> int:
@@ -269,6 +271,8 @@ class Engine:
             raise EngineError(str(exc)) from None
         if loaded.state() == "passing":
             return LegalAnswer(loaded.position.hand(seat), loaded.pass_count())
+        if loaded.position.discarding:
+            return LegalAnswer(loaded.position.hand(seat), discard_count=loaded.position.discards_left)
         return LegalAnswer(loaded.position.legal_moves())
 
     def score(self) -> ScoreAnswer:
@@ -388,7 +392,8 @@ class Engine:
                 timer.cancel()
         elapsed_ms = (time.monotonic() - started) * 1000
         moves = list(result.moves) if self.options.multi_move else []
-        return SearchReport(result.best, float(result.time_ms or elapsed_ms), int(result.iterations), moves)
+        return SearchReport(result.best, float(result.time_ms or elapsed_ms), int(result.iterations), moves,
+                            getattr(result, "decision", ""))
 
     def _solve(self, solver: SolverLike, position: Position) -> SolveReport:
         values = solver.solve_moves(position.copy())  # the solver may leave its copy changed

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from copas_ai._core import Card, CardSet, Position, add_hand_to_match, deal, match_outcome
-from copas_ai.bots import Bot
+from copas_ai.bots import Bot, choose_discard
+from copas_ai.kitty_moves import discard_index
 from copas_ai.variants import Variant, find_variant
 
 
@@ -25,6 +26,8 @@ class HandRecord:
     passes: list[CardSet] | None
     plays: list[tuple[int, Card]]
     score: list[int]
+    # The into-hand kitty taker's discard (copas_ai.kitty_moves): (plays before it, cards).
+    discard: tuple[int, CardSet] | None = None
 
 
 @dataclass
@@ -73,7 +76,9 @@ class Match:
             raise ValueError("the hand is not over")
         score, self.totals, self.exact_pending = add_hand_to_match(position, self.totals, self.exact_pending)
         passes = list(position.passed) if position.pass_plan else None
-        record = HandRecord(position.hand_no, position.dealer, dealt, passes, position.moves, score)
+        at = discard_index(position)
+        discard = None if at is None else (at, position.discards)
+        record = HandRecord(position.hand_no, position.dealer, dealt, passes, position.moves, score, discard)
         self.hands.append(record)
         return record
 
@@ -112,6 +117,9 @@ def play_hand(
             on_passes(position)
     while not position.is_over():
         seat = position.turn
+        if position.discarding:
+            position.discard(choose_discard(bots[seat], position, seat), seat=seat)
+            continue
         position.push(bots[seat].choose_card(position, seat), seat=seat)
         if on_trick and not position.trick:
             plays = position.moves[-position.players:]

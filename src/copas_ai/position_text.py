@@ -34,6 +34,7 @@ from copas_ai._core import (
     deal,
     match_outcome,
 )
+from copas_ai import kitty_moves
 from copas_ai.variants import Variant, VariantNotFoundError, find_variant
 
 log = logging.getLogger("copas_ai.position")
@@ -161,6 +162,11 @@ def _move_token(text: str) -> MoveToken:
     except InvalidCardError as exc:
         raise PositionTextError(f"{label}: {exc}") from None
     return MoveToken(text, seat, card)
+
+
+def parse_move_token(text: str) -> MoveToken:
+    """One `moves` token: `[<seat>:]<card>` or `<seat>:<word>=<value>`."""
+    return _move_token(text)
 
 
 def parse_position(tokens: list[str]) -> PositionSpec:
@@ -370,14 +376,17 @@ def _load_known(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: in
         if actual != group.cards:
             raise PositionTextError(f"{group.label}: seat {group.seat} received {actual}")
     for move in spec.moves:
-        _refuse_decision(move, variant)
+        _refuse_decision(move, variant, rules)
         if position.phase == "passing":
             missing = next(s for s in range(n) if not position.pass_is_set(s))
             raise PositionTextError(
                 f"move {move.text}: play has begun but the pass of seat {missing} is not given")
         try:
-            position.push(move.card, seat=move.seat)
-        except IllegalMoveError as exc:
+            if move.decision is not None:
+                kitty_moves.apply_known(position, move.seat, move.decision)
+            else:
+                position.push(move.card, seat=move.seat)
+        except ValueError as exc:  # IllegalMoveError and InvalidCardError are ValueErrors
             raise PositionTextError(f"move {move.text}: {exc}") from None
     return LoadedPosition(spec, variant, rules, position, scores, spec.seat, None)
 
@@ -406,7 +415,8 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
             raise PositionTextError(f"{group.label}: only seat {seat}'s hand is known")
     passed = spec.passed[0] if spec.passed else None
     received = spec.received[0] if spec.received else None
-    _check_view_cards(spec, variant, seat, hand.cards, passed, received)
+    _check_view_cards(spec, variant, rules, seat, hand.cards, passed, received)
+    take = _ViewTake.of(spec, seat)
     if world_builder is None:
         raise WorldUnavailableError(
             f"{hand.label}: one-hand positions need the world construction "
@@ -418,7 +428,7 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
             return world_builder(rules, seat, hand.cards,
                                  passed.cards if passed and with_pass else None,
                                  received.cards if received and with_received else None,
-                                 moves, dealer, spec.hand_no)
+                                 moves, dealer, spec.hand_no, **take.world_args())
         except (InvalidPositionError, IllegalMoveError, InvalidCardError) as exc:
             raise PositionTextError(f"{label}: {exc}") from None
         except Exception as exc:  # the boundary's own failure: still one error line
@@ -444,6 +454,9 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
             if current.revoker is not None:
                 why += f": seat {current.revoker}'s revoke was proven"
             raise PositionTextError(f"{label}: {why}")
+        if take.step(label, move, current, seat):
+            current = world(label, list(played))
+            continue
         # The first leader hides behind the other hands when it is whoever holds a card.
         leader_hidden = (k == 0 and rules.first_lead == FirstLead.HOLDER_OF_CARD
                          and current.turn != seat)
@@ -465,14 +478,70 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
                           leader_hidden)
 
 
-def _refuse_decision(move: MoveToken, variant: Variant) -> None:
-    # No registered variant has a decision other than playing a card yet.
+def _refuse_decision(move: MoveToken, variant: Variant, rules: RuleSet) -> None:
+    # The into-hand kitty's discard (kitty_moves) is the only decision besides a card.
     if move.decision is not None:
         word = move.decision.split("=")[0]
-        raise PositionTextError(f"move {move.text}: variant {variant.id} has no decision '{word}'")
+        if word not in kitty_moves.decision_words(rules):
+            raise PositionTextError(f"move {move.text}: variant {variant.id} has no decision '{word}'")
+        try:
+            kitty_moves.decision_cards(move.decision)
+        except ValueError as exc:
+            raise PositionTextError(f"move {move.text}: {exc}") from None
 
 
-def _check_view_cards(spec: PositionSpec, variant: Variant, seat: int, dealt: CardSet,
+@dataclass
+class _ViewTake:
+    """The into-hand kitty in a one-hand view: the seat's own kitty (stated once, and
+    needed from the take on) and its discard, or another taker's face-down discard."""
+
+    kitty: CardSet | None = None
+    discarded: CardSet | None = None
+    discard_made: bool = False
+
+    @classmethod
+    def of(cls, spec: PositionSpec, seat: int) -> "_ViewTake":
+        take = cls()
+        for move in spec.moves:
+            if move.decision is not None and move.decision.startswith(kitty_moves.KITTY + "=") and move.seat == seat:
+                take.kitty = kitty_moves.decision_cards(move.decision)
+        return take
+
+    def world_args(self) -> dict:
+        if self.kitty is None and not self.discard_made:
+            return {}  # no take in view: the plain world builder's arguments
+        return {"kitty": self.kitty, "discarded": self.discarded if self.discard_made else None,
+                "discard_made": self.discard_made}
+
+    def step(self, label: str, move: MoveToken, current: Position, seat: int) -> bool:
+        """Checks a decision against the world so far and records it (True); a card
+        while a discard is due is refused; any other card: False."""
+        if move.decision is None:
+            if current.discarding:
+                taker = current.kitty_taker
+                written = f"{taker}:discard=<cards>" if taker == seat else f"{taker}:discard=?"
+                raise PositionTextError(f"{label}: seat {taker} discards first ({written})")
+            return False
+        word = move.decision.split("=")[0]
+        cards = kitty_moves.decision_cards(move.decision)
+        if not current.discarding or current.discards or move.seat != current.kitty_taker:
+            raise PositionTextError(f"{label}: no {word} is due from seat {move.seat} here")
+        if word == kitty_moves.KITTY:
+            if move.seat != seat:
+                raise PositionTextError(f"{label}: seat {seat} does not see seat {move.seat}'s kitty")
+            if self.discard_made:
+                raise PositionTextError(f"{label}: the kitty is stated before the discard")
+            return True
+        if (move.seat == seat) != (cards is not None):
+            raise PositionTextError(f"{label}: " + ("seat {seat}'s own discard is written with its cards"
+                                                     if move.seat == seat else
+                                                     f"seat {move.seat}'s discard is face down: "
+                                                     f"write {move.seat}:discard=?").format(seat=seat))
+        self.discarded, self.discard_made = cards, True
+        return True
+
+
+def _check_view_cards(spec: PositionSpec, variant: Variant, rules: RuleSet, seat: int, dealt: CardSet,
                       passed: SeatCards | None, received: SeatCards | None) -> None:
     """Where a card is, as far as the seat's own cards tell: a card held by the
     seat cannot be played by another, a card it lacks cannot be played by it."""
@@ -483,7 +552,9 @@ def _check_view_cards(spec: PositionSpec, variant: Variant, seat: int, dealt: Ca
         holding = holding | received.cards
     seen = CardSet()
     for move in spec.moves:
-        _refuse_decision(move, variant)
+        _refuse_decision(move, variant, rules)
+        if move.decision is not None:
+            continue  # the world construction checks the kitty's and the discard's cards
         card = move.card
         label = f"move {move.text}"
         if card in seen:
@@ -501,19 +572,15 @@ def position_to_text(position: Position, variant: str | None = None, scores: lis
     """A fully known core Position as a `position …` line (every hand, pass and move).
 
     The dealt hands are recovered by set arithmetic: what is held now, plus what
-    was played and passed, minus what was received."""
+    was played and passed, minus what was received (kitty_moves.dealt_hand)."""
     n = position.players
     spec = PositionSpec(variant=variant, players=n, dealer=position.dealer, hand_no=position.hand_no,
                         scores=scores, seat=seat)
-    played = [CardSet() for _ in range(n)]
-    for mover, card in position.moves:
-        played[mover].add(card)
     passing = bool(position.pass_plan)
     for s in range(n):
         passed = position.passed[s] if position.pass_is_set(s) else CardSet()
-        dealt = ((position.hand(s) | played[s]) - position.received[s]) | passed
-        spec.hands.append(SeatCards(s, dealt, ""))
+        spec.hands.append(SeatCards(s, kitty_moves.dealt_hand(position, s), ""))
         if passing and position.pass_is_set(s):
             spec.passed.append(SeatCards(s, passed, ""))
-    spec.moves = [MoveToken("", mover, card) for mover, card in position.moves]
+    spec.moves = [_move_token(text) for text in kitty_moves.move_texts(position)]
     return spec.to_text()

@@ -196,6 +196,8 @@ class CepLoop:
         answer: LegalAnswer = self.engine.legal()
         if answer.pass_count is not None:
             self._write(f"legal pass {answer.pass_count} {answer.moves}")
+        elif answer.discard_count is not None:
+            self._write(f"legal discard {answer.discard_count} {answer.moves}")
         else:
             self._write(" ".join(["legal", *map(str, answer.moves)]))
 
@@ -211,7 +213,8 @@ class CepLoop:
         for stat in outcome.moves:
             lines.append(format_info({"move": stat.move, "score": float(stat.score),
                                       "stderr": float(stat.stderr), "visits": stat.visits}))
-        lines.append(f"bestmove {outcome.best}")
+        decision = getattr(outcome, "decision", "")
+        lines.append(f"bestmove {decision}={outcome.best}" if decision else f"bestmove {outcome.best}")
         for line in lines:
             self._write(line)
 

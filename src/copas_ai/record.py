@@ -3,6 +3,7 @@ from a Match.
 
     record = load_record("games.json")        # or read_record(json_text)
     record.hands[0].plays                     # [(seat, Card)], seats from the rules
+    record.hands[0].discard                   # the into-hand kitty's (plays before it, cards)
     text = dump_record(record_from_match(match, names))
 
 Reading replays every hand through the core: the deal (Position), each pass
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from copas_ai._core import Card, CardSet, IllegalMoveError, InvalidCardError, InvalidPositionError, Position
+from copas_ai import kitty_moves
 from copas_ai.game import HandRecord, Match
 from copas_ai.variants import Variant, VariantNotFoundError, find_variant
 
@@ -79,9 +81,17 @@ def hand_to_json(hand: HandRecord) -> dict[str, Any]:
         "dealer": hand.dealer,
         "deal": [_card_list(cards) for cards in hand.deal],
         "passes": None if hand.passes is None else [_card_list(cards) for cards in hand.passes],
-        "plays": [str(card) for _, card in hand.plays],
+        "plays": _play_texts(hand),
         "score": list(hand.score),
     }
+
+
+def _play_texts(hand: HandRecord) -> list[str]:
+    texts = [str(card) for _, card in hand.plays]
+    if hand.discard is not None:
+        at, cards = hand.discard
+        texts.insert(at, f"{kitty_moves.DISCARD}={cards}")
+    return texts
 
 
 def _card_list(cards: CardSet) -> list[str]:
@@ -229,7 +239,13 @@ def _read_hand(record: GameRecord, index: int, hand: Any) -> HandRecord:
     if not isinstance(plays_data, list):
         raise RecordError("expected a list of cards in order of play", hand=number, where="plays")
     passes = _apply_passes(position, hand.get("passes"), bool(plays_data), number)
-    plays = [_apply_play(position, token, k + 1, number) for k, token in enumerate(plays_data)]
+    plays: list[tuple[int, Card]] = []
+    discard = None
+    for k, token in enumerate(plays_data):
+        if isinstance(token, str) and token.startswith(kitty_moves.DISCARD + "="):
+            discard = (len(plays), _apply_discard(position, token, k + 1, number))
+        else:
+            plays.append(_apply_play(position, token, k + 1, number))
     score = position.score()
     stated = hand.get("score")
     if stated is not None:
@@ -238,7 +254,7 @@ def _read_hand(record: GameRecord, index: int, hand: Any) -> HandRecord:
         if stated != score:
             state = "" if position.is_over() else " so far"
             raise RecordError(f"stated {stated}, the rules give {score}{state}", hand=number, where="score")
-    return HandRecord(index, dealer, deal, passes, plays, score)
+    return HandRecord(index, dealer, deal, passes, plays, score, discard)
 
 
 def _apply_passes(position: Position, value: Any, has_plays: bool, number: int) -> list[CardSet] | None:
@@ -280,12 +296,33 @@ def _apply_play(position: Position, token: Any, play: int, number: int) -> tuple
     return seat, card
 
 
+def _apply_discard(position: Position, token: str, play: int, number: int) -> CardSet:
+    # The into-hand kitty taker's discard (copas_ai.kitty_moves), in its place among the plays.
+    where = f"play {play} ({_cut(token, 20)})"
+    if kitty_moves.DISCARD not in kitty_moves.decision_words(position.rules):
+        raise RecordError(f"this variant has no decision '{kitty_moves.DISCARD}'", hand=number, play=play, where=where)
+    try:
+        cards = kitty_moves.decision_cards(token)
+        if cards is None:
+            raise ValueError("a record holds every card: write the discard's cards")
+        position.discard(cards)
+    except ValueError as exc:
+        raise RecordError(_reason(exc), hand=number, play=play, where=where) from None
+    return cards
+
+
 def replay(record: GameRecord, hand: HandRecord, plays: int | None = None) -> Position:
-    """The hand's Position after its passes and the first `plays` cards (all by default)."""
+    """The hand's Position after its passes and the first `plays` cards (all by default),
+    the into-hand kitty's discard made once the plays before it are."""
     position = Position(record.rules, hand.deal, dealer=hand.dealer, hand_no=hand.hand_no)
     if hand.passes is not None:
         for seat, cards in enumerate(hand.passes):
             position.set_pass(seat, cards)
-    for seat, card in hand.plays[:plays]:
+    upto = hand.plays[:plays]
+    for k, (seat, card) in enumerate(upto):
+        if hand.discard is not None and hand.discard[0] == k:
+            position.discard(hand.discard[1])
         position.push(card, seat=seat)
+    if hand.discard is not None and hand.discard[0] == len(upto):
+        position.discard(hand.discard[1])
     return position

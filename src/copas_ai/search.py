@@ -43,6 +43,7 @@ class SearchResult:
     iterations: int = 0
     time_ms: float = 0.0
     algorithm: str = ""
+    decision: str = ""  # "discard": best is the into-hand kitty taker's whole discard
 
 
 class Searcher:
@@ -59,6 +60,13 @@ class Searcher:
         """Searches `seat`'s decision; `on_info` gets {'time_ms', 'iterations', 'ips'} about
         every `info_interval_s` while the search runs (from a helper thread)."""
         limit = limit or Limit()
+        if position.discarding:
+            return self._search_discard(position, seat, limit, on_info, info_interval_s)
+        return self._search_move(position, seat, limit, on_info, info_interval_s)
+
+    def _search_move(self, position: Position, seat: int, limit: Limit,
+                     on_info: Callable[[dict], None] | None, info_interval_s: float) -> SearchResult:
+        """One core search: a card, a pass, or the next card of a discard."""
         done = threading.Event()
         reporter = None
         if on_info is not None:
@@ -82,6 +90,27 @@ class Searcher:
                  for m in raw["moves"]]
         return SearchResult(moves[raw["best"]].move, moves, raw["iterations"], raw["time_ms"], raw["algorithm"])
 
+    def _search_discard(self, position: Position, seat: int, limit: Limit,
+                        on_info: Callable[[dict], None] | None, info_interval_s: float) -> SearchResult:
+        """The into-hand kitty's discard: the core takes it card by card in ascending
+        order, so k searches in a row on a copy, each with 1/k of the limit; the
+        moves reported are the first card's (the lowest of the discard)."""
+        k = position.discards_left
+        share = Limit(None if limit.movetime_ms is None else max(1, limit.movetime_ms // k),
+                      None if limit.iterations is None else max(1, limit.iterations // k), limit.infinite)
+        work = position.copy()
+        first: SearchResult | None = None
+        iterations, time_ms = 0, 0.0
+        while work.discarding:
+            step = self._search_move(work, seat, share, on_info, info_interval_s)
+            first = first or step
+            iterations += step.iterations
+            time_ms += step.time_ms
+            work.push(step.best)
+        assert first is not None
+        return SearchResult(work.discards - position.discards, first.moves, iterations, time_ms,
+                            first.algorithm, decision="discard")
+
     def progress(self) -> dict:
         time_ms = self._core.elapsed_ms
         iterations = self._core.iterations
@@ -94,13 +123,17 @@ class Searcher:
 
 
 def world_from_view(rules, seat: int, hand, passed=None, received=None, moves=(), dealer: int | None = None,
-                    hand_no: int = 0, seed: int = 1, revokes: str = "forbid") -> Position:
+                    hand_no: int = 0, seed: int = 1, kitty=None, discarded=None,
+                    discard_made: bool = False, revokes: str = "forbid") -> Position:
     """A full Position consistent with what `seat` knows: its dealt `hand`, the cards it
     `passed` and `received`, and the `moves` so far (Card, 'QS', or (seat, card) pairs).
     The unseen cards are drawn uniformly from every deal the view allows; raises
-    InvalidPositionError naming the first move that no deal fits. revokes="penalize"
-    (VARIANTS.md §1.3): another seat's failure to follow is a void until its later card
-    of that suit proves the revoke, which ends the hand."""
+    InvalidPositionError naming the first move that no deal fits. The into-hand kitty
+    (three-five+kitty+kitty-use): `kitty` and `discarded` are the cards the seat took and
+    discarded when it is the taker; discard_made says the taker's discard is down when no
+    move follows it (another seat's discard is face down). revokes="penalize" (VARIANTS.md
+    §1.3): another seat's failure to follow is a void until its later card of that suit
+    proves the revoke, which ends the hand."""
     pairs = []
     for move in moves:
         if isinstance(move, tuple):
@@ -111,4 +144,5 @@ def world_from_view(rules, seat: int, hand, passed=None, received=None, moves=()
         pairs.append((s, card if isinstance(card, Card) else Card.from_str(card)))
     return _core.world_from_view(
         rules, seat, CardSet(hand), CardSet(passed or []), CardSet(received or []), pairs,
-        rules.players - 1 if dealer is None else dealer, hand_no, seed, revokes)
+        rules.players - 1 if dealer is None else dealer, hand_no, seed,
+        CardSet(kitty or []), CardSet(discarded or []), discard_made, revokes)

@@ -3,14 +3,14 @@
 
 Each variant is a function that fills a RuleSet; the core decides every rule from
 those fields. Those "identical to Copas Fora except ..." start from copas-fora.
-The kitty deal method (`+kitty`, `+kitty-peek`) is built with the add-to-trick use;
-not here yet: its into-hand use (a hand-exchange decision), spanish+sixes-extend (the
-next variants issue).
+The kitty deal method (`+kitty`, `+kitty-peek`, `+kitty-use`): added to a trick, or
+into the taker's hand with a discard (`+kitty-use`, bare = `=into-hand`); not here
+yet: spanish+sixes-extend (the next variants issue).
 """
 
 from __future__ import annotations
 
-from copas_ai._core import Card, CardSet, FirstLead, Goal, HeartsBreak, KittyTaker, MoonRule, RuleSet, TieRule
+from copas_ai._core import Card, CardSet, FirstLead, Goal, HeartsBreak, KittyTaker, KittyUse, MoonRule, RuleSet, TieRule
 from copas_ai.variant_types import Variant, VariantOption, option_choice
 from copas_ai.variants_base import _copas_fora
 
@@ -230,18 +230,39 @@ def _kitty(rules: RuleSet, value: str | None) -> None:
     rules.kitty_taker = taker
 
 
+_PEEK_INTO_HAND = "kitty-peek is for the add-to-trick kitty: an into-hand taker holds the kitty"
+
+
 def _kitty_peek(rules: RuleSet, value: str | None) -> None:
     # §4 kitty_peek: the taker may look at the kitty it adds to its trick (what it
     # knows, not what is played: the search's view of the taker counts those cards seen).
+    if rules.kitty_use == KittyUse.INTO_HAND:
+        raise ValueError(_PEEK_INTO_HAND)
     rules.kitty_peek = True
+
+
+_KITTY_USES = {"into-hand": KittyUse.INTO_HAND, "add-to-trick": KittyUse.ADD_TO_TRICK}
+
+
+def _kitty_use(rules: RuleSet, value: str | None) -> None:
+    # §4 kitty_use: add-to-trick is the +kitty default, so the bare option means
+    # into-hand: the taker takes the kitty into his hand, then discards as many
+    # cards face down into the trick he won, where they score (csrc/kitty_discard.cpp).
+    use = _KITTY_USES[option_choice("kitty-use", value, "into-hand", tuple(_KITTY_USES))]
+    if use == KittyUse.INTO_HAND and rules.kitty_peek:
+        raise ValueError(_PEEK_INTO_HAND)
+    rules.kitty_use = use
 
 
 OPTIONS: tuple[VariantOption, ...] = (
     VariantOption("sueca-order", "ranks A 7 K J Q 6 5 4 3 2", "§7 L179", ("spanish",), _sueca_order),
     VariantOption("alt-values", "J♥ Q♥ K♥ 10, A♥ 15", "§10 L261", ("spot",), _spot_alt_values),
     VariantOption("no-pass", "no passing", "§22 (S003)", ("classic-3to6",), _no_pass),
-    VariantOption("kitty", "deal with a kitty, added to a trick", "§4 L127-133, A29", ("three-five", "spanish"),
+    VariantOption("kitty", "deal with a kitty (added to a trick unless kitty-use)", "§4 L127-133, A29", ("three-five", "spanish"),
                   _kitty, values="first-trick-winner (default) or first-point-taker"),
     VariantOption("kitty-peek", "the kitty's taker may look at it", "§4 L131", ("three-five", "spanish"),
                   _kitty_peek, requires=("kitty",)),
+    VariantOption("kitty-use", "the kitty's taker takes it into hand and discards as many", "§4 L131-133",
+                  ("three-five", "spanish"), _kitty_use, values="into-hand (default) or add-to-trick",
+                  requires=("kitty",)),
 )

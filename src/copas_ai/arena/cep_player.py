@@ -11,7 +11,8 @@ import shlex
 
 from copas_ai._core import Card, CardSet, Position
 from copas_ai.engine import Limit, SimpleEngine
-from copas_ai.position_text import MoveToken, PositionSpec, SeatCards
+from copas_ai import kitty_moves
+from copas_ai.position_text import PositionSpec, SeatCards, parse_move_token
 
 _ENGINES: dict[str, SimpleEngine] = {}
 
@@ -36,17 +37,16 @@ def _engine(command: str) -> SimpleEngine:
 
 def seat_view_text(position: Position, seat: int, variant: str) -> str:
     """The `position` line of what `seat` knows: its own cards and the public moves."""
-    played = CardSet([card for mover, card in position.moves if mover == seat])
     passes_applied = bool(position.pass_plan) and position.phase != "passing"
     received = position.received[seat] if passes_applied else CardSet()
     passed = position.passed[seat] if passes_applied else CardSet()
-    dealt = ((position.hand(seat) | played) - received) | passed
+    dealt = kitty_moves.dealt_hand(position, seat)
     spec = PositionSpec(variant=variant, players=position.players, dealer=position.dealer,
                         hand_no=position.hand_no, seat=seat, hands=[SeatCards(seat, dealt, "")])
     if passes_applied:
         spec.passed.append(SeatCards(seat, passed, ""))
         spec.received.append(SeatCards(seat, received, ""))
-    spec.moves = [MoveToken("", mover, card) for mover, card in position.moves]
+    spec.moves = [parse_move_token(text) for text in kitty_moves.view_move_texts(position, seat)]
     return spec.to_text()
 
 
@@ -71,6 +71,16 @@ class CepBot:
         if not isinstance(move, CardSet):
             raise ValueError(f"{self.name} answered {move!r} to a pass")
         return move
+
+    def choose_discard(self, position: Position, seat: int, count: int) -> CardSet:
+        move = self._go(position, seat)
+        word = f"{kitty_moves.DISCARD}="
+        if not isinstance(move, str) or not move.startswith(word):
+            raise ValueError(f"{self.name} answered {move!r} to a discard")
+        cards = kitty_moves.decision_cards(move)
+        if cards is None or len(cards) != count:
+            raise ValueError(f"{self.name} answered {move!r} to a discard of {count}")
+        return cards
 
     def choose_card(self, position: Position, seat: int) -> Card:
         moves = position.legal_moves()

@@ -1,0 +1,255 @@
+"""three-five+kitty+kitty-use (the into-hand kitty, VARIANTS.md §4) through the protocol
+(PROTOCOL.md: decisions are `<seat>:<word>=<value>` moves), the game record ("<word>=<value>"
+in `plays`), the match flow, the bots and the analysis.
+
+Protocol forms (docs/PROTOCOL_GUIDE.md):
+* `<seat>:discard=<c1>,<c2>` the taker's discard, right after the trick that takes the kitty;
+  in another seat's one-hand view it is face down: `<seat>:discard=?`;
+* `<seat>:kitty=<cards>` in the taker's own one-hand view: the kitty it took;
+* `legal` in the discard step: `legal discard <k> <the taker's cards>`; `go`: `bestmove discard=<cards>`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import copas_ai as ca
+from copas_ai.analyse import AnalysisSettings, analyse
+from copas_ai.bots import make_bot
+from copas_ai.game import Match, play_hand, play_match
+from copas_ai.kitty_moves import dealt_hand, move_texts, view_move_texts
+from copas_ai.position_text import position_to_text
+from copas_ai.protocol import run_lines
+from copas_ai.record import dump_record, read_record, record_from_match, replay
+from copas_ai.search import Limit
+
+INTO = "three-five+kitty+kitty-use"
+INTO_FPT = "three-five+kitty=first-point-taker+kitty-use"
+
+
+def hand_until(variant: str, players: int, seed: int, stop) -> tuple[ca.RuleSet, list[ca.CardSet], ca.Position]:
+    """A random hand of `variant` in its no-pass hand of the cycle, played (whole random
+    discards) until stop(pos)."""
+    rules = ca.find_variant(variant).rules(players)
+    dealt = ca.deal(rules, seed)
+    pos = ca.Position(rules, dealt, dealer=0, hand_no=NO_PASS[players])
+    rng = random.Random(seed)
+    while not stop(pos) and not pos.is_over():
+        if pos.discarding:
+            pos.discard(ca.CardSet(rng.sample(list(pos.hand(pos.turn)), pos.discards_left)))
+        else:
+            pos.push(rng.choice(list(pos.legal_moves())))
+    return rules, dealt, pos
+
+
+NO_PASS = {3: 2, 5: 4}  # the hand numbers without a pass in the 3- and 5-seat cycles
+
+
+def at_discard_step(pos: ca.Position) -> bool:
+    return pos.discarding
+
+
+def view_line(variant: str, pos: ca.Position, seat: int) -> str:
+    return (f"position variant {variant} players {pos.players} dealer 0 handno {pos.hand_no} seat {seat} "
+            f"hand {seat} {dealt_hand(pos, seat)} moves " + " ".join(view_move_texts(pos, seat)))
+
+
+@pytest.mark.parametrize("variant, players", [(INTO, 3), (INTO_FPT, 5)])
+def test_three_five_into_hand_protocol_legal_and_go_in_the_discard_step(variant, players):
+    """<variant>, <players> players, the taker's own view at the discard step: `legal`
+    answers `legal discard <k> <its cards>` (the kitty included) and `go` answers
+    `bestmove discard=<k of them>`; the full position answers the same `legal`."""
+    rules, dealt, pos = hand_until(variant, players, 3, at_discard_step)
+    taker = pos.kitty_taker
+    k = rules.kitty_size
+    out = run_lines(["setoption name Seed value 1", view_line(variant, pos, taker), "legal", "go iterations 60"])
+    assert not [o for o in out if o.startswith("error")], out
+    assert f"legal discard {k} {pos.hand(taker)}" in out
+    best = out[-1].split()
+    assert best[0] == "bestmove" and best[1].startswith("discard=")
+    chosen = ca.CardSet.from_str(best[1].split("=")[1])
+    assert len(chosen) == k and chosen <= pos.hand(taker)
+    known = run_lines([position_to_text(pos, variant), "legal", "score"])
+    assert f"legal discard {k} {pos.hand(taker)}" in known
+    assert f"state playing turn {taker}" in known
+
+
+def test_three_five_into_hand_protocol_other_seats_see_the_discard_face_down():
+    """three-five+kitty=first-point-taker+kitty-use, 5 players: after the discard, another
+    seat's view writes it `<taker>:discard=?` and its `go` answers a legal card; writing
+    the cards there, or leaving the discard out, is refused naming the move."""
+    variant = INTO_FPT
+    rules, dealt, pos = hand_until(variant, 5, 7, lambda p: p.kitty_taker is not None and not p.discarding
+                                   and p.turn != p.kitty_taker)
+    seat, taker = pos.turn, pos.kitty_taker
+    line = view_line(variant, pos, seat)
+    moves = line.split(" moves ")[1]
+    assert f"{taker}:discard=?" in moves and "kitty=" not in moves
+    out = run_lines([line, "legal", "go iterations 40"])
+    assert not [o for o in out if o.startswith("error")], out
+    want = {str(c) for c in pos.legal_moves()}
+    assert out[-1].split()[1] in want
+    shown = line.replace(f"{taker}:discard=?", f"{taker}:discard={pos.discards}")
+    assert "face down" in run_lines([shown])[0]
+    missing = line.replace(f" {taker}:discard=?", "")  # the taker led after it: a card follows
+    assert "discards first" in run_lines([missing])[0]
+
+
+def test_three_five_into_hand_protocol_takers_view_needs_its_kitty():
+    """three-five+kitty+kitty-use, 3 players: the taker's own view without its `kitty=` is
+    refused (it holds those cards); with it, `legal` lists them."""
+    rules, dealt, pos = hand_until(INTO, 3, 5, at_discard_step)
+    taker = pos.kitty_taker
+    line = view_line(INTO, pos, taker)
+    without = line.replace(f" {taker}:kitty={pos.kitty}", "")
+    answer = run_lines([without])
+    assert answer and answer[0].startswith("error position") and "took the kitty" in answer[0]
+    assert f"legal discard 1 {pos.hand(taker)}" in run_lines([line, "legal"])
+
+
+@pytest.mark.parametrize("bad, why", [("discard={two}", "1 card, not 2"), ("discard=?", "write its cards"),
+                                      ("pass=2C", "no decision 'pass'")])
+def test_three_five_into_hand_protocol_bad_discards_are_refused(bad, why):
+    """three-five+kitty+kitty-use, 3 players, every hand known: a discard of the wrong
+    size, a face-down one, or another decision word is an `error position` naming the move."""
+    rules, dealt, pos = hand_until(INTO, 3, 5, at_discard_step)
+    two = ca.CardSet(list(pos.hand(pos.kitty_taker))[:2])
+    line = position_to_text(pos, INTO) + f" {pos.kitty_taker}:{bad.format(two=two)}"
+    answer = run_lines([line])
+    assert answer and answer[0].startswith("error position") and why in answer[0], answer
+
+
+@pytest.mark.parametrize("variant, players", [(INTO, 3), (INTO_FPT, 5)])
+def test_three_five_into_hand_position_text_round_trip(variant, players):
+    """<variant>, <players> players: a finished hand written as a `position` line (the
+    discard in its place) loads back to the same hands, won cards, discards and score."""
+    rules, dealt, pos = hand_until(variant, players, 11, lambda p: False)
+    text = position_to_text(pos, variant)
+    assert f"{pos.kitty_taker}:discard={pos.discards}" in text
+    out = run_lines([text, "score"])
+    assert out[0] == "score " + " ".join(map(str, pos.score()))
+
+
+def test_three_five_into_hand_record_round_trip_and_replay():
+    """three-five+kitty+kitty-use: a whole match of random bots, written as copas-game/1 (the
+    discard as "discard=<cards>" among the plays) and read back: same plays, discards and
+    scores; replay() gives the discard step at its place and the end position."""
+    match = Match.new(INTO, players=3, seed=4)
+    play_match(match, [make_bot("random", seed=s) for s in range(3)], max_hands=3)
+    data = json.loads(dump_record(record_from_match(match)))
+    plays = data["hands"][0]["plays"]
+    at, cards = match.hands[0].discard
+    assert plays[at] == f"discard={cards}" and len(plays) == 3 * 17 + 1
+    record = read_record(data)
+    for mine, theirs in zip(match.hands, record.hands):
+        assert (theirs.plays, theirs.discard, theirs.score) == (mine.plays, mine.discard, mine.score)
+    hand = record.hands[0]
+    assert replay(record, hand, at).discards == cards
+    assert replay(record, hand).score() == hand.score
+
+
+def test_three_five_into_hand_record_refuses_a_bad_discard():
+    """three-five+kitty+kitty-use: a record whose discard is a card the taker lacks, or in a
+    variant without the into-hand kitty, names the hand and the play."""
+    match = Match.new(INTO, players=3, seed=4)
+    play_match(match, [make_bot("random", seed=s) for s in range(3)], max_hands=1)
+    data = record_from_match(match)
+    at, cards = match.hands[0].discard
+    bad = json.loads(json.dumps(data))
+    bad["hands"][0]["plays"][at] = f"discard={match.hands[0].plays[0][1]}"  # a card played in trick 1
+    with pytest.raises(ValueError, match=f"hand 1, play {at + 1}.*does not hold"):
+        read_record(bad)
+    other = json.loads(json.dumps(data))
+    other["variant"] = "three-five+kitty"
+    with pytest.raises(ValueError, match="no decision 'discard'"):
+        read_record(other)
+
+
+@pytest.mark.parametrize("bot", ["random", "heuristic", "ismcts"])
+def test_three_five_into_hand_bots_discard_the_kittys_size(bot):
+    """three-five+kitty=first-point-taker+kitty-use, 5 players: each bot makes whole
+    discards of 2 of the taker's cards in a played hand."""
+    match = Match.new(INTO_FPT, players=5, seed=2)
+    bots = [make_bot(bot, seed=s, iterations=40) for s in range(5)]
+    position = match.deal_next_hand()
+    play_hand(position, bots)
+    assert position.is_over() and len(position.discards) == 2
+    assert position.discards <= position.won[position.kitty_taker]
+
+
+def test_three_five_into_hand_heuristic_discards_clean_high_cards_not_the_queen():
+    """three-five+kitty+kitty-use: the heuristic discard (whatever is discarded scores for
+    the taker) keeps the Q♠ and the hearts, and dumps the clean cards most likely to win
+    tricks: here the A♦ from a short diamond suit and the A♣."""
+    rules = ca.find_variant(INTO).rules(5)
+    hand = ca.CardSet.from_str("QS,AH,KH,AD,AC,3C,4C,5C,2S,3S,4S,5S")
+    chosen = ca.heuristic_discard(rules, hand, 2)
+    assert not chosen & ca.CardSet.from_str("QS,AH,KH")
+    assert chosen == ca.CardSet.from_str("AD,AC")
+    only_points = ca.CardSet.from_str("QS,2H,3H")
+    assert ca.heuristic_discard(rules, only_points, 2) == ca.CardSet.from_str("2H,3H")
+
+
+def test_three_five_into_hand_search_from_another_seat_does_not_branch_on_the_hidden_discard():
+    """three-five+kitty+kitty-use, 3 players: a search by the seat after the taker, made
+    before the take (it will see nothing of the discard), finishes and rates legal cards
+    only: the other seat's face-down discard is played by the playout policy inside."""
+    rules, dealt, pos = hand_until(INTO, 3, 9, lambda p: len(p.moves) == 1)
+    seat = pos.turn
+    result = ca.Searcher(seed=3).search(pos, seat, Limit(iterations=300))
+    assert result.iterations == 300 and {m.move for m in result.moves} <= set(pos.legal_moves())
+
+
+def test_three_five_into_hand_analysis_judges_cards_and_skips_the_discard():
+    """three-five+kitty+kitty-use: analysing a recorded hand judges every card (the taker's
+    later cards from a view holding its kitty and discard) and not the discard itself."""
+    match = Match.new(INTO, players=3, seed=6)
+    play_match(match, [make_bot("heuristic", seed=s) for s in range(3)], max_hands=1)
+    record = read_record(record_from_match(match))
+    analysis = analyse(record, AnalysisSettings(limit=Limit(iterations=20), double_dummy_trick=14))
+    hand = record.hands[0]
+    cards = [d for d in analysis.decisions if d.trick is not None]  # the passes come first
+    assert len(cards) == len(hand.plays) and hand.discard is not None
+    assert all(isinstance(d.played, ca.Card) for d in cards)
+
+
+def test_three_five_into_hand_move_texts_put_the_discard_after_the_taking_trick():
+    """three-five+kitty+kitty-use, 3 players: the discard is written right after the trick
+    that took the kitty, by the taker."""
+    rules, dealt, pos = hand_until(INTO, 3, 2, lambda p: len(p.moves) == 6)
+    texts = move_texts(pos)
+    assert texts[3] == f"{pos.kitty_taker}:discard={pos.discards}" and len(texts) == 7
+
+
+def _won_from_record(players: int, plays, discard) -> list[set[str]]:
+    """Each seat's won cards from the record alone (A high, the led suit wins), the kitty
+    with the trick that took it, the discards with the taker: no core Position involved."""
+    won: list[set[str]] = [set() for _ in range(players)]
+    at, cards = discard
+    rank = "23456789TJQKA".index
+    for t in range(len(plays) // players):
+        trick = plays[t * players:(t + 1) * players]
+        led = str(trick[0][1])[1]
+        winner = max((p for p in trick if str(p[1])[1] == led), key=lambda p: rank(str(p[1])[0]))[0]
+        won[winner] |= {str(c) for _, c in trick}
+        if (t + 1) * players == at:  # the take: the kitty went into his hand, these came out
+            won[winner] |= {str(c) for c in cards}
+    return won
+
+
+@pytest.mark.parametrize("variant, players", [(INTO, 3), (INTO_FPT, 5), (INTO, 5), (INTO_FPT, 3)])
+def test_three_five_into_hand_selfplay_scored_independently_with_the_discards(variant, players):
+    """<variant>, <players> players: random-bot hands are scored again by the independent
+    scorer (tests/independent_scorer_families.py, VARIANTS.md §4) on won cards rebuilt from
+    the record alone, discards included; both agree with the core."""
+    from independent_scorer_families import three_five
+
+    match = Match.new(variant, players=players, seed=5)
+    play_match(match, [make_bot("random", seed=s) for s in range(players)], max_hands=6)
+    for hand in match.hands:
+        assert hand.discard is not None
+        won = _won_from_record(players, hand.plays, hand.discard)
+        assert three_five(won) == hand.score
