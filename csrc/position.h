@@ -53,14 +53,26 @@ class Position {
 
   // Dealing when the pass is already made: the hands after it, and what each
   // seat passed and received as far as known (0 where unknown). Play starts.
-  void deal_after_pass(const CardSet* hands, const CardSet* passed, const CardSet* received);
+  // A split pass also gives each seat's second-part cards (null: none).
+  void deal_after_pass(const CardSet* hands, const CardSet* passed, const CardSet* received,
+                       const CardSet* passed_second = nullptr, const CardSet* received_second = nullptr);
 
   // Passing (phase kPassing): every seat sets its pass; the last one applies them.
+  // A split pass (two parts in the plan) gives each part's cards: `cards` go the
+  // way of parts[0], `second` the way of parts[1]; a one-way pass has no second.
   PassPlan pass_plan() const { return pass_plan_; }
   bool pass_is_set(int seat) const { return (passes_set_ >> seat) & 1; }
-  void set_pass(int seat, CardSet cards);  // unchecked; see pass_error()
-  CardSet passed(int seat) const { return passed_[seat]; }
-  CardSet received(int seat) const { return received_[seat]; }
+  void set_pass(int seat, CardSet cards, CardSet second = 0);  // unchecked; see pass_error()
+  CardSet passed(int seat) const { return passed_[seat]; }      // every part
+  CardSet received(int seat) const { return received_[seat]; }  // from every giver
+  // One part of the pass (plan order): what the seat sent that way, and what it
+  // got from the seat that sends it that part.
+  CardSet passed_part(int seat, int part) const {
+    return part == 0 ? passed_[seat] & ~passed_second_[seat] : passed_second_[seat];
+  }
+  CardSet received_part(int seat, int part) const {
+    return part == 0 ? received_[seat] & ~received_second_[seat] : received_second_[seat];
+  }
 
   // Play.
   CardSet legal_moves() const { return legal_from(hands_[turn_]); }
@@ -191,6 +203,8 @@ class Position {
   CardSet won_[kMaxPlayers] = {};
   CardSet passed_[kMaxPlayers] = {};
   CardSet received_[kMaxPlayers] = {};
+  CardSet passed_second_[kMaxPlayers] = {};    // split pass: the part-1 cards of passed_
+  CardSet received_second_[kMaxPlayers] = {};  // and of received_
   std::uint8_t tricks_won_[kMaxPlayers] = {};
   std::uint8_t voids_[kMaxPlayers] = {};
   std::uint8_t revoked_[kMaxPlayers] = {};  // suits each seat failed to follow, unproven
@@ -276,7 +290,12 @@ inline int Position::points_taken(int seat) const {
 // Checks a deal against the rules (card counts, duplicates, cards outside the
 // deck). Returns an empty string when it is valid, else the first problem.
 std::string check_deal(const RuleSet& rules, const CardSet* hands);
-// Why `cards` cannot be `seat`'s pass in `pos` (empty when they can).
-std::string pass_error(const Position& pos, int seat, CardSet cards);
+// Why `cards` (+ `second`, a split pass's part 1) cannot be `seat`'s pass in
+// `pos` (empty when they can).
+std::string pass_error(const Position& pos, int seat, CardSet cards, CardSet second = 0);
+// A pass chosen as one set of cards, split over the plan by rote for players that
+// do not choose directions: the first part takes the lowest cards. Returns the
+// part-1 cards (0 for a one-way plan).
+CardSet rote_second_part(const PassPlan& plan, CardSet cards);
 
 }  // namespace copas

@@ -9,6 +9,7 @@
 #include "../csrc/search/view.h"
 #include "boxes.h"
 #include "errors.h"
+#include "pass_cards.h"
 
 namespace py = pybind11;
 
@@ -29,6 +30,7 @@ py::dict result_dict(const SearchResult& r) {
     py::dict d;
     if (m.pass) {
       d["pass"] = CardSetBox{m.pass};
+      if (m.pass_second) d["pass_parts"] = py::make_tuple(CardSetBox{m.pass & ~m.pass_second}, CardSetBox{m.pass_second});
     } else {
       d["card"] = m.card;
     }
@@ -94,8 +96,8 @@ void register_searcher(py::module_& m) {
 
   m.def(
       "world_from_view",
-      [](const RuleSet& rules, int seat, const CardSetBox& hand, const CardSetBox& passed,
-         const CardSetBox& received, const std::vector<std::pair<int, Card>>& moves, int dealer, int hand_no,
+      [](const RuleSet& rules, int seat, const CardSetBox& hand, const py::object& passed,
+         const py::object& received, const std::vector<std::pair<int, Card>>& moves, int dealer, int hand_no,
          std::uint64_t seed) {
         std::string error = check_rules(rules);
         if (!error.empty()) throw InvalidPositionError("unsupported rules: " + error);
@@ -108,8 +110,13 @@ void register_searcher(py::module_& m) {
         v.dealer = dealer;
         v.hand_no = hand_no;
         v.dealt = hand.bits;
-        v.passed = passed.bits;
-        v.received = received.bits;
+        const PassPlan plan = rules.pass_plan(hand_no);
+        const PassCards sent = pass_cards(plan, rules.players, passed);
+        const PassCards got = pass_cards(plan, rules.players, received);
+        v.passed = sent.all();
+        v.received = got.all();
+        v.passed_second = sent.second;
+        v.received_second = got.second;
         v.num_moves = static_cast<int>(moves.size());
         for (std::size_t i = 0; i < moves.size(); ++i) {
           if (moves[i].first < -1 || moves[i].first >= rules.players)
@@ -128,7 +135,7 @@ void register_searcher(py::module_& m) {
       py::arg("rules"), py::arg("seat"), py::arg("hand"), py::arg("passed"), py::arg("received"), py::arg("moves"),
       py::arg("dealer"), py::arg("hand_no"), py::arg("seed") = 1,
       "A full Position consistent with one seat's view (its dealt hand, its pass, the cards it "
-      "received, the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. Raises "
+      "received (each as set_pass takes a pass: parts for a split pass), the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. Raises "
       "InvalidPositionError naming the first offending move when no world fits.");
 
   m.def(

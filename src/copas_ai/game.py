@@ -12,6 +12,7 @@ from typing import Callable, Sequence
 
 from copas_ai._core import Card, CardSet, Position, add_hand_to_match, deal, match_outcome
 from copas_ai.bots import Bot
+from copas_ai.pass_parts import PassValue, is_split
 from copas_ai.variants import Variant, find_variant
 
 
@@ -22,7 +23,7 @@ class HandRecord:
     hand_no: int
     dealer: int
     deal: list[CardSet]
-    passes: list[CardSet] | None
+    passes: list[PassValue] | None  # per seat; a split pass is a tuple of parts (pass_parts.py)
     plays: list[tuple[int, Card]]
     score: list[int]
 
@@ -72,7 +73,7 @@ class Match:
         if not position.is_over():
             raise ValueError("the hand is not over")
         score, self.totals, self.exact_pending = add_hand_to_match(position, self.totals, self.exact_pending)
-        passes = list(position.passed) if position.pass_plan else None
+        passes = list(position.passed_parts) if position.pass_plan else None
         record = HandRecord(position.hand_no, position.dealer, dealt, passes, position.moves, score)
         self.hands.append(record)
         return record
@@ -107,7 +108,10 @@ def play_hand(
     if position.phase == "passing":
         count = sum(n for _, n in position.pass_plan)
         for seat in range(position.players):
-            position.set_pass(seat, bots[seat].choose_pass(position, seat, count))
+            choice = bots[seat].choose_pass(position, seat, count)
+            if is_split(position.pass_plan) and isinstance(choice, CardSet):
+                choice = position.rote_pass(choice)  # a player that chooses cards, not directions
+            position.set_pass(seat, choice)
         if on_passes:
             on_passes(position)
     while not position.is_over():
