@@ -31,7 +31,7 @@ std::string part_count_error(const PassPlan& plan, int part, CardSet cards, int 
   if (count(cards) == want) return "";
   if (plan.parts[1].count == 0) return "a pass is " + std::to_string(want) + " cards";
   return "the pass to the " + pass_offset_name(plan.parts[part].offset, n) + " is " + std::to_string(want) +
-         (want == 1 ? " card" : " cards");
+         (want == 1 ? " card" : " cards") + ", not " + std::to_string(count(cards));
 }
 
 std::string check_pass(const RuleSet& rules, const SeatView& v, PassFacts& facts) {

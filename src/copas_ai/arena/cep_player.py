@@ -11,6 +11,7 @@ import shlex
 
 from copas_ai._core import Card, CardSet, Position
 from copas_ai.engine import Limit, SimpleEngine
+from copas_ai.pass_parts import PassValue
 from copas_ai.position_text import MoveToken, PositionSpec, SeatCards
 
 _ENGINES: dict[str, SimpleEngine] = {}
@@ -43,9 +44,9 @@ def seat_view_text(position: Position, seat: int, variant: str) -> str:
     dealt = ((position.hand(seat) | played) - received) | passed
     spec = PositionSpec(variant=variant, players=position.players, dealer=position.dealer,
                         hand_no=position.hand_no, seat=seat, hands=[SeatCards(seat, dealt, "")])
-    if passes_applied:
-        spec.passed.append(SeatCards(seat, passed, ""))
-        spec.received.append(SeatCards(seat, received, ""))
+    if passes_applied:  # a split pass goes as its parts ('QS/AH,KC')
+        spec.passed.append(SeatCards(seat, position.passed_parts[seat], ""))
+        spec.received.append(SeatCards(seat, position.received_parts[seat], ""))
     spec.moves = [MoveToken("", mover, card) for mover, card in position.moves]
     return spec.to_text()
 
@@ -66,9 +67,9 @@ class CepBot:
     def _go(self, position: Position, seat: int):
         return self._engine.play(seat_view_text(position, seat, self._variant), self._limit).move
 
-    def choose_pass(self, position: Position, seat: int, count: int) -> CardSet:
+    def choose_pass(self, position: Position, seat: int, count: int) -> PassValue:
         move = self._go(position, seat)
-        if not isinstance(move, CardSet):
+        if not isinstance(move, (CardSet, tuple)):  # a tuple: a split pass's parts
             raise ValueError(f"{self.name} answered {move!r} to a pass")
         return move
 
