@@ -39,7 +39,7 @@ void Position::reset(int dealer, int hand_no) {
 void Position::clear() {
   // Whole arrays, not just n_ seats: seats past n_ stay empty.
   for (int s = 0; s < kMaxPlayers; ++s) {
-    hands_[s] = won_[s] = passed_[s] = received_[s] = passed_second_[s] = received_second_[s] = 0;
+    hands_[s] = won_[s] = passed_[s] = received_[s] = 0;
     tricks_won_[s] = voids_[s] = revoked_[s] = 0;
   }
   phase_ = Phase::kPassing;
@@ -52,7 +52,7 @@ void Position::clear() {
   kitty_ = 0;
   kitty_seat_ = -1;
   num_plays_ = trick_len_ = tricks_done_ = 0;
-  trick_set_ = played_ = 0;
+  trick_set_ = played_ = pass_second_ = 0;
 }
 
 void Position::deal(const CardSet* hands) {
@@ -64,21 +64,20 @@ void Position::deal(const CardSet* hands) {
 }
 
 void Position::deal_after_pass(const CardSet* hands, const CardSet* passed, const CardSet* received,
-                               const CardSet* passed_second, const CardSet* received_second) {
+                               CardSet pass_second) {
   deal(hands);
   for (int s = 0; s < n_; ++s) {
     passed_[s] = passed[s];
     received_[s] = received[s];
-    passed_second_[s] = passed_second ? passed_second[s] : 0;
-    received_second_[s] = received_second ? received_second[s] : 0;
   }
+  pass_second_ = pass_second;
   passes_set_ = static_cast<std::uint16_t>((1u << n_) - 1);
   if (phase_ == Phase::kPassing) start_play();
 }
 
 void Position::set_pass(int seat, CardSet cards, CardSet second) {
   passed_[seat] = cards | second;
-  passed_second_[seat] = second;
+  pass_second_ |= second;
   passes_set_ |= static_cast<std::uint16_t>(1u << seat);
   if (passes_set_ != (1u << n_) - 1) return;
   // Every pass is down: take them out first so nobody passes on a card received.
@@ -93,7 +92,6 @@ void Position::set_pass(int seat, CardSet cards, CardSet second) {
       to -= to >= n_ ? n_ : 0;
       const CardSet sent = passed_part(s, p);
       received_[to] |= sent;
-      received_second_[to] |= p == 1 ? sent : 0;
       hands_[to] |= sent;
     }
   }

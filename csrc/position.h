@@ -53,9 +53,9 @@ class Position {
 
   // Dealing when the pass is already made: the hands after it, and what each
   // seat passed and received as far as known (0 where unknown). Play starts.
-  // A split pass also gives each seat's second-part cards (null: none).
+  // A split pass also gives the cards known to have gone the second way.
   void deal_after_pass(const CardSet* hands, const CardSet* passed, const CardSet* received,
-                       const CardSet* passed_second = nullptr, const CardSet* received_second = nullptr);
+                       CardSet pass_second = 0);
 
   // Passing (phase kPassing): every seat sets its pass; the last one applies them.
   // A split pass (two parts in the plan) gives each part's cards: `cards` go the
@@ -67,12 +67,8 @@ class Position {
   CardSet received(int seat) const { return received_[seat]; }  // from every giver
   // One part of the pass (plan order): what the seat sent that way, and what it
   // got from the seat that sends it that part.
-  CardSet passed_part(int seat, int part) const {
-    return part == 0 ? passed_[seat] & ~passed_second_[seat] : passed_second_[seat];
-  }
-  CardSet received_part(int seat, int part) const {
-    return part == 0 ? received_[seat] & ~received_second_[seat] : received_second_[seat];
-  }
+  CardSet passed_part(int seat, int part) const { return passed_[seat] & part_mask(part); }
+  CardSet received_part(int seat, int part) const { return received_[seat] & part_mask(part); }
 
   // Play.
   CardSet legal_moves() const { return legal_from(hands_[turn_]); }
@@ -160,6 +156,7 @@ class Position {
   template <class Visit>
   [[gnu::always_inline]] void visit_rule_filters(Visit&& visit) const;
   int next_seat(int seat) const { return seat + 1 == n_ ? 0 : seat + 1; }
+  CardSet part_mask(int part) const { return part == 0 ? ~pass_second_ : pass_second_; }
   void clear();  // everything but the rules, dealer, hand number and pass plan
   void start_play();
   void finish_trick();
@@ -199,12 +196,13 @@ class Position {
   CardSet kitty_ = 0;
   CardSet trick_set_ = 0;
   CardSet played_ = 0;
+  // Split pass: every card sent the second way. Cards are unique, so one set marks
+  // each seat's part 1 in passed_ and received_ (and keeps the copied object small).
+  CardSet pass_second_ = 0;
   CardSet hands_[kMaxPlayers] = {};
   CardSet won_[kMaxPlayers] = {};
   CardSet passed_[kMaxPlayers] = {};
   CardSet received_[kMaxPlayers] = {};
-  CardSet passed_second_[kMaxPlayers] = {};    // split pass: the part-1 cards of passed_
-  CardSet received_second_[kMaxPlayers] = {};  // and of received_
   std::uint8_t tricks_won_[kMaxPlayers] = {};
   std::uint8_t voids_[kMaxPlayers] = {};
   std::uint8_t revoked_[kMaxPlayers] = {};  // suits each seat failed to follow, unproven

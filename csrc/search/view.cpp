@@ -15,12 +15,11 @@ std::string move_name(const SeatView& v, int i) {
 }
 
 // The pass facts the view gives, seat by seat (0 where nobody in the view knows);
-// a split pass's part-1 cards are also in passed_second / received_second.
+// a split pass's part-1 cards are also in `second`.
 struct PassFacts {
   CardSet passed[kMaxPlayers] = {};
   CardSet received[kMaxPlayers] = {};
-  CardSet passed_second[kMaxPlayers] = {};
-  CardSet received_second[kMaxPlayers] = {};
+  CardSet second = 0;
   int receiver[2] = {-1, -1};  // who got each part of the view seat's pass
   CardSet sent[2] = {};        // the cards of each part
 };
@@ -64,8 +63,7 @@ std::string check_pass(const RuleSet& rules, const SeatView& v, PassFacts& facts
   }
   facts.passed[v.seat] = v.passed;
   facts.received[v.seat] = v.received;
-  facts.passed_second[v.seat] = v.passed_second;
-  facts.received_second[v.seat] = v.received_second;
+  facts.second = v.passed_second | v.received_second;
   for (int p = 0; p < 2 && plan.parts[p].count; ++p) {
     const int offset = plan.parts[p].offset;
     const int receiver = (v.seat + offset) % n;
@@ -74,10 +72,6 @@ std::string check_pass(const RuleSet& rules, const SeatView& v, PassFacts& facts
     facts.sent[p] = sent[p];
     facts.received[receiver] |= sent[p];
     facts.passed[sender] |= got[p];
-    if (p == 1) {
-      facts.received_second[receiver] |= sent[p];
-      facts.passed_second[sender] |= got[p];
-    }
   }
   return "";
 }
@@ -129,7 +123,7 @@ std::string place_opening_lead(const RuleSet& rules, const SeatView& v, CardSet 
   }
   skeleton[seat] |= c.bit();
   replay = Position(&rules, v.dealer, v.hand_no);
-  replay.deal_after_pass(skeleton, facts.passed, facts.received, facts.passed_second, facts.received_second);
+  replay.deal_after_pass(skeleton, facts.passed, facts.received, facts.second);
   if (replay.turn() != seat) return move_name(v, 0) + ": " + seat_name(replay.turn()) + " leads the first trick";
   skeleton[seat] &= ~c.bit();
   replay.set_hand(seat, replay.hand(seat) & ~c.bit());
@@ -173,7 +167,7 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
   CardSet skeleton[kMaxPlayers] = {};
   for (int s = 0; s < n; ++s) skeleton[s] = s == v.seat ? own : kPhantom.bit();
   Position replay(&rules, v.dealer, v.hand_no);
-  replay.deal_after_pass(skeleton, facts.passed, facts.received, facts.passed_second, facts.received_second);
+  replay.deal_after_pass(skeleton, facts.passed, facts.received, facts.second);
   CardSet absent[kMaxPlayers] = {};
   for (int i = 0; i < v.num_moves; ++i) {
     const Card c = v.move_card[i];
@@ -235,7 +229,7 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
   // The world: the sampled hands plus each seat's played cards, replayed.
   for (int s = 0; s < n; ++s) hands[s] |= played_by[s];
   out = Position(&rules, v.dealer, v.hand_no);
-  out.deal_after_pass(hands, facts.passed, facts.received, facts.passed_second, facts.received_second);
+  out.deal_after_pass(hands, facts.passed, facts.received, facts.second);
   for (int i = 0; i < v.num_moves; ++i) {
     std::string why = out.illegal_reason(v.move_card[i]);
     if (!why.empty()) return move_name(v, i) + ": " + why;
