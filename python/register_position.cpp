@@ -87,6 +87,15 @@ PositionBox make_position(const RuleSet& rules, const py::object& hands, int dea
   return b;
 }
 
+// Each seat's pass (or what it received) as Python carries a pass (pass_cards.h).
+py::list seat_pass_values(const PositionBox& b, CardSet (Position::*all)(int) const,
+                          CardSet (Position::*part)(int, int) const) {
+  py::list out;
+  for (int s = 0; s < b.pos.players(); ++s)
+    out.append(pass_value(b.pos.pass_plan(), (b.pos.*all)(s), (b.pos.*part)(s, 1)));
+  return out;
+}
+
 py::list seat_cards(const PositionBox& b, CardSet (Position::*getter)(int) const) {
   py::list out;
   for (int s = 0; s < b.pos.players(); ++s) out.append(CardSetBox{(b.pos.*getter)(s)});
@@ -165,17 +174,11 @@ void register_position(py::module_& m) {
          "Set one seat's pass; the last pass set is applied. A split pass (two parts in pass_plan) "
          "gives each part's cards in plan order: (CardSet, CardSet) or 'QS/AH,KC'.")
       .def_property_readonly("passed_parts", [](const PositionBox& b) {
-        py::list out;
-        for (int s = 0; s < b.pos.players(); ++s)
-          out.append(pass_value(b.pos.pass_plan(), b.pos.passed(s), b.pos.passed_part(s, 1)));
-        return out;
+        return seat_pass_values(b, &Position::passed, &Position::passed_part);
       }, "each seat's pass as set_pass takes it: a CardSet, or for a split pass a tuple of CardSets "
          "in plan order")
       .def_property_readonly("received_parts", [](const PositionBox& b) {
-        py::list out;
-        for (int s = 0; s < b.pos.players(); ++s)
-          out.append(pass_value(b.pos.pass_plan(), b.pos.received(s), b.pos.received_part(s, 1)));
-        return out;
+        return seat_pass_values(b, &Position::received, &Position::received_part);
       }, "what each seat received, as passed_parts: per part, from the seat that sent it that way")
       .def("rote_pass", [](const PositionBox& b, const py::object& cards) {
         const CardSet bits = to_cardset(cards).bits;

@@ -266,13 +266,16 @@ def test_copas_fora_split_pass_search_plays_after_the_pass():
 
 
 def test_copas_fora_split_pass_protocol_legal_and_go_give_the_parts():
-    """copas-fora+split-pass over CEP: `legal pass 1/2 <hand>` during the pass, and
-    `go` answers `bestmove <left>/<right>` that the core accepts."""
+    """copas-fora+split-pass over CEP: `legal pass 1/2 <hand>` during the pass, MultiMove
+    lists every split as `info move <left>/<right>`, and `go` answers `bestmove
+    <left>/<right>` that the core accepts."""
     rules = split_rules()
     hands = ca.deal(rules, 7)
-    out = run_lines(["setoption name Seed value 3", f"position variant {SPLIT} seat 2 hand 2 {hands[2]}",
-                     "legal", "go iterations 1500"], timeout=30)
+    out = run_lines(["setoption name Seed value 3", "setoption name MultiMove value true",
+                     f"position variant {SPLIT} seat 2 hand 2 {hands[2]}", "legal", "go iterations 1500"], timeout=30)
     assert f"legal pass 1/2 {hands[2]}" in out
+    candidates = [line.split()[2] for line in out if line.startswith("info move ")]
+    assert len(candidates) == 858 and all(c.count("/") == 1 for c in candidates)
     best = out[-1].split()
     assert best[0] == "bestmove" and "/" in best[1]
     position = ca.Position(rules, hands, dealer=3, hand_no=0)
@@ -393,3 +396,35 @@ def test_copas_fora_split_pass_play_command_prints_the_parts():
     assert "pass 1 card left and 2 cards right" in text
     passes = [line for line in text.splitlines() if line.startswith("  seat") and " passes " in line]
     assert len(passes) == 4 and all("/" in line for line in passes)
+
+
+def test_copas_fora_split_pass_engine_client_reads_the_parts():
+    """copas-fora+split-pass through SimpleEngine (our engine process): `legal` during the
+    pass gives the counts per part, `play` gives the pass as its (left, right) parts."""
+    from cep_process import ENGINE_CMD
+
+    from copas_ai.engine import Limit as EngineLimit
+    from copas_ai.engine import SimpleEngine
+
+    rules = split_rules()
+    hands = ca.deal(rules, 7)
+    text = f"position variant {SPLIT} seat 2 hand 2 {hands[2]}"
+    with SimpleEngine.popen(ENGINE_CMD) as engine:
+        legal = engine.legal(text)
+        assert (legal.pass_count, legal.pass_counts) == (3, [1, 2])
+        move = engine.play(text, EngineLimit(iterations=900)).move
+        assert engine.quit() == 0
+    left, right = move
+    assert (len(left), len(right)) == (1, 2) and (left | right) <= hands[2]
+
+
+def test_copas_fora_split_pass_arena_seat_view_sends_the_parts():
+    """copas-fora+split-pass: the arena's CEP player tells an engine its seat's pass and
+    what it received as parts in plan order."""
+    from copas_ai.arena.cep_player import seat_view_text
+
+    position = passed_and_played(8, plays=5)
+    text = seat_view_text(position, 1, SPLIT)
+    assert f"passed 1 {pass_text(position.passed_parts[1])}" in text
+    assert f"received 1 {pass_text(position.received_parts[1])}" in text
+    assert f"hand 1 {ca.deal(position.rules, 8)[1]}" in text
