@@ -287,9 +287,6 @@ class LoadedPosition:
             return None
         return self.position.turn
 
-    def pass_count(self) -> int:
-        return sum(count for _, count in self.position.pass_plan)
-
     def totals(self) -> list[int]:
         """The totals with this hand's score: once it is over, as the core's match
         score counts it (conditional reverse moon, exact-score resets)."""
