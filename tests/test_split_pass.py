@@ -428,3 +428,14 @@ def test_copas_fora_split_pass_arena_seat_view_sends_the_parts():
     assert f"passed 1 {pass_text(position.passed_parts[1])}" in text
     assert f"received 1 {pass_text(position.received_parts[1])}" in text
     assert f"hand 1 {ca.deal(position.rules, 8)[1]}" in text
+
+
+def test_copas_fora_split_pass_core_refuses_both_parts_to_one_seat_and_pass_cycle_resets_parts():
+    """copas-fora rules edited by hand: a cycle entry sending both parts left is refused by
+    the core with the reason; setting the one-way pass_cycle drops the second parts."""
+    rules = ca.find_variant("copas-fora").rules()
+    rules.pass_cycle_parts = [[("left", 1), ("left", 2)]]
+    with pytest.raises(ca.InvalidPositionError, match="the two parts of a split pass must go to different seats"):
+        ca.Position(rules, ca.deal(rules, 1), dealer=3, hand_no=0)
+    rules.pass_cycle = [("right", 3)]
+    assert rules.pass_cycle_parts == [[("right", 3)]] and rules.pass_plan(0) == [(RIGHT, 3)]
