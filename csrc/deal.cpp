@@ -97,9 +97,13 @@ CardSet random_subset_with(CardSet from, int k, Rng& rng, Draw draw) {
 template <class Draw>
 void play_out_with(Position& pos, Rng& rng, Draw draw) {
   if (pos.phase() == Phase::kPassing) {
-    const int k = pos.pass_plan().total();
-    for (int s = 0; s < pos.players(); ++s)
-      if (!pos.pass_is_set(s)) pos.set_pass(s, random_subset_with(pos.hand(s), k, rng, draw));
+    const PassPlan plan = pos.pass_plan();
+    for (int s = 0; s < pos.players(); ++s) {
+      if (pos.pass_is_set(s)) continue;
+      // Part by part, so a split pass is as random as a one-way one (no draw for an empty part).
+      const CardSet first = random_subset_with(pos.hand(s), plan.parts[0].count, rng, draw);
+      pos.set_pass(s, first, random_subset_with(pos.hand(s) & ~first, plan.parts[1].count, rng, draw));
+    }
   }
   while (pos.phase() == Phase::kPlaying) pos.play(draw(pos.legal_moves(), rng));
 }

@@ -54,7 +54,7 @@ void Position::clear() {
   discards_ = 0;
   discards_left_ = voids_at_take_ = take_plays_ = 0;
   num_plays_ = trick_len_ = tricks_done_ = 0;
-  trick_set_ = played_ = 0;
+  trick_set_ = played_ = pass_second_ = 0;
 }
 
 void Position::deal(const CardSet* hands) {
@@ -65,30 +65,37 @@ void Position::deal(const CardSet* hands) {
   if (pass_plan_.total() == 0) start_play();  // else the pass comes first (phase kPassing)
 }
 
-void Position::deal_after_pass(const CardSet* hands, const CardSet* passed, const CardSet* received) {
+void Position::deal_after_pass(const CardSet* hands, const CardSet* passed, const CardSet* received,
+                               CardSet pass_second) {
   deal(hands);
   for (int s = 0; s < n_; ++s) {
     passed_[s] = passed[s];
     received_[s] = received[s];
   }
+  pass_second_ = pass_second;
   passes_set_ = static_cast<std::uint16_t>((1u << n_) - 1);
   if (phase_ == Phase::kPassing) start_play();
 }
 
-void Position::set_pass(int seat, CardSet cards) {
-  passed_[seat] = cards;
+void Position::set_pass(int seat, CardSet cards, CardSet second) {
+  passed_[seat] = cards | second;
+  pass_second_ |= second;
   passes_set_ |= static_cast<std::uint16_t>(1u << seat);
   if (passes_set_ != (1u << n_) - 1) return;
   // Every pass is down: take them out first so nobody passes on a card received.
   for (int s = 0; s < n_; ++s) hands_[s] &= ~passed_[s];
-  const PassPart& part = pass_plan_.parts[0];
-  for (int s = 0; s < n_; ++s) {
-    // s + offset wrapped into 0..n-1 (|offset| < n) without a division.
-    int to = s + part.offset;
-    to += to < 0 ? n_ : 0;
-    to -= to >= n_ ? n_ : 0;
-    received_[to] |= passed_[s];
-    hands_[to] |= passed_[s];
+  for (int p = 0; p < 2; ++p) {
+    const PassPart& part = pass_plan_.parts[p];
+    if (part.count == 0) continue;
+    for (int s = 0; s < n_; ++s) {
+      // s + offset wrapped into 0..n-1 (|offset| < n) without a division.
+      int to = s + part.offset;
+      to += to < 0 ? n_ : 0;
+      to -= to >= n_ ? n_ : 0;
+      const CardSet sent = passed_part(s, p);
+      received_[to] |= sent;
+      hands_[to] |= sent;
+    }
   }
   start_play();
 }
@@ -382,17 +389,41 @@ std::string check_deal(const RuleSet& rules, const CardSet* hands) {
   return "";
 }
 
-std::string pass_error(const Position& pos, int seat, CardSet cards) {
+namespace {
+
+std::string cards_word(int n) { return std::to_string(n) + (n == 1 ? " card" : " cards"); }
+
+}  // namespace
+
+std::string pass_error(const Position& pos, int seat, CardSet cards, CardSet second) {
   if (pos.phase() != Phase::kPassing) return "there is no pass to make now";
   if (seat < 0 || seat >= pos.players()) return "no seat " + std::to_string(seat);
   if (pos.pass_is_set(seat)) return "seat " + std::to_string(seat) + " has passed already";
-  if (cards & ~pos.hand(seat))
-    return "seat " + std::to_string(seat) + " does not hold " +
-           card_str(lowest(cards & ~pos.hand(seat)));
-  const int want = pos.pass_plan().total();
-  if (count(cards) != want)
-    return "a pass is " + std::to_string(want) + " cards, not " + std::to_string(count(cards));
+  const CardSet all = cards | second;
+  if (all & ~pos.hand(seat))
+    return "seat " + std::to_string(seat) + " does not hold " + card_str(lowest(all & ~pos.hand(seat)));
+  const PassPlan plan = pos.pass_plan();
+  if (plan.parts[1].count == 0) {
+    if (second) return "this hand's pass goes one way: give one set of cards, not two parts";
+    const int want = plan.total();
+    if (count(cards) != want)
+      return "a pass is " + std::to_string(want) + " cards, not " + std::to_string(count(cards));
+    return "";
+  }
+  if (cards & second) return card_str(lowest(cards & second)) + " is in both parts of the pass";
+  const CardSet parts[2] = {cards, second};
+  for (int p = 0; p < 2; ++p) {
+    const int want = plan.parts[p].count;
+    if (count(parts[p]) != want)
+      return "the pass to the " + pass_offset_name(plan.parts[p].offset, pos.players()) + " is " +
+             cards_word(want) + ", not " + std::to_string(count(parts[p]));
+  }
   return "";
+}
+
+CardSet rote_second_part(const PassPlan& plan, CardSet cards) {
+  for (int i = 0; i < plan.parts[0].count && cards; ++i) pop_lowest(cards);
+  return plan.parts[1].count ? cards : 0;
 }
 
 }  // namespace copas

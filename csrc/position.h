@@ -53,14 +53,22 @@ class Position {
 
   // Dealing when the pass is already made: the hands after it, and what each
   // seat passed and received as far as known (0 where unknown). Play starts.
-  void deal_after_pass(const CardSet* hands, const CardSet* passed, const CardSet* received);
+  // A split pass also gives the cards known to have gone the second way.
+  void deal_after_pass(const CardSet* hands, const CardSet* passed, const CardSet* received,
+                       CardSet pass_second = 0);
 
   // Passing (phase kPassing): every seat sets its pass; the last one applies them.
+  // A split pass (two parts in the plan) gives each part's cards: `cards` go the
+  // way of parts[0], `second` the way of parts[1]; a one-way pass has no second.
   PassPlan pass_plan() const { return pass_plan_; }
   bool pass_is_set(int seat) const { return (passes_set_ >> seat) & 1; }
-  void set_pass(int seat, CardSet cards);  // unchecked; see pass_error()
-  CardSet passed(int seat) const { return passed_[seat]; }
-  CardSet received(int seat) const { return received_[seat]; }
+  void set_pass(int seat, CardSet cards, CardSet second = 0);  // unchecked; see pass_error()
+  CardSet passed(int seat) const { return passed_[seat]; }      // every part
+  CardSet received(int seat) const { return received_[seat]; }  // from every giver
+  // One part of the pass (plan order): what the seat sent that way, and what it
+  // got from the seat that sends it that part.
+  CardSet passed_part(int seat, int part) const { return passed_[seat] & part_mask(part); }
+  CardSet received_part(int seat, int part) const { return received_[seat] & part_mask(part); }
 
   // Play. In the into-hand discard step the moves are the discards (see below).
   CardSet legal_moves() const {
@@ -174,6 +182,7 @@ class Position {
   template <class Visit>
   [[gnu::always_inline]] void visit_rule_filters(Visit&& visit) const;
   int next_seat(int seat) const { return seat + 1 == n_ ? 0 : seat + 1; }
+  CardSet part_mask(int part) const { return part == 0 ? ~pass_second_ : pass_second_; }
   void clear();  // everything but the rules, dealer, hand number and pass plan
   void start_play();
   void finish_trick();
@@ -223,6 +232,9 @@ class Position {
   CardSet kitty_ = 0;
   CardSet trick_set_ = 0;
   CardSet played_ = 0;
+  // Split pass: every card sent the second way. Cards are unique, so one set marks
+  // each seat's part 1 in passed_ and received_ (and keeps the copied object small).
+  CardSet pass_second_ = 0;
   CardSet hands_[kMaxPlayers] = {};
   CardSet won_[kMaxPlayers] = {};
   CardSet passed_[kMaxPlayers] = {};
@@ -316,7 +328,12 @@ inline int Position::points_taken(int seat) const {
 // Checks a deal against the rules (card counts, duplicates, cards outside the
 // deck). Returns an empty string when it is valid, else the first problem.
 std::string check_deal(const RuleSet& rules, const CardSet* hands);
-// Why `cards` cannot be `seat`'s pass in `pos` (empty when they can).
-std::string pass_error(const Position& pos, int seat, CardSet cards);
+// Why `cards` (+ `second`, a split pass's part 1) cannot be `seat`'s pass in
+// `pos` (empty when they can).
+std::string pass_error(const Position& pos, int seat, CardSet cards, CardSet second = 0);
+// A pass chosen as one set of cards, split over the plan by rote for players that
+// do not choose directions: the first part takes the lowest cards. Returns the
+// part-1 cards (0 for a one-way plan).
+CardSet rote_second_part(const PassPlan& plan, CardSet cards);
 
 }  // namespace copas

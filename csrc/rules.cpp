@@ -14,14 +14,26 @@ int pass_offset(PassDirection d, int players) {
   return 0;
 }
 
+std::string pass_offset_name(int offset, int players) {
+  if (offset == 1) return "left";
+  if (offset == players - 1) return "right";
+  if (2 * offset == players) return "across";
+  return std::to_string(offset) + " seats left";
+}
+
 PassPlan RuleSet::pass_plan(int hand_no) const {
   PassPlan plan;
   if (pass_cycle_length == 0) return plan;
-  int i = hand_no % pass_cycle_length;
-  int offset = pass_offset(pass_cycle[i], players);
-  if (offset != 0 && pass_cycle_counts[i] > 0) {
-    plan.parts[0].offset = static_cast<std::int8_t>(offset);
-    plan.parts[0].count = pass_cycle_counts[i];
+  const int i = hand_no % pass_cycle_length;
+  // The parts in cycle order, empty ones dropped: a split entry fills both.
+  const PassDirection directions[2] = {pass_cycle[i], pass_cycle_second[i]};
+  const std::uint8_t counts[2] = {pass_cycle_counts[i], pass_cycle_second_counts[i]};
+  int filled = 0;
+  for (int p = 0; p < 2; ++p) {
+    const int offset = pass_offset(directions[p], players);
+    if (offset == 0 || counts[p] == 0) continue;
+    plan.parts[filled].offset = static_cast<std::int8_t>(offset);
+    plan.parts[filled++].count = counts[p];
   }
   return plan;
 }
@@ -45,8 +57,12 @@ std::string check_rules(const RuleSet& r) {
     return "the hands and the kitty of " + std::to_string(r.kitty_size) + " must make up the deck";
   if (r.kitty_use == KittyUse::kIntoHand && r.kitty_peek)
     return "kitty-peek is for the add-to-trick kitty; an into-hand taker sees the kitty anyway";
-  for (int i = 0; i < r.pass_cycle_length; ++i)
-    if (r.pass_cycle_counts[i] >= r.hand_size) return "a pass must leave cards in hand";
+  for (int i = 0; i < r.pass_cycle_length; ++i) {
+    const PassPlan plan = r.pass_plan(i);
+    if (plan.total() >= r.hand_size) return "a pass must leave cards in hand";
+    if (plan.parts[1].count && plan.parts[0].offset == plan.parts[1].offset)
+      return "the two parts of a split pass must go to different seats";
+  }
   if (r.teams != 0 && (r.teams < 2 || r.players % r.teams != 0))
     return std::to_string(r.players) + " seats cannot form " + std::to_string(r.teams) + " equal teams";
   if ((r.exact_score & kExactTargetToHalfPlusOne) && (r.exact_score & kExactTargetToHalfThenZero))

@@ -157,6 +157,9 @@ struct RuleSet {
   // Passing: the cycle indexed by hand number (0-based) modulo its length.
   std::array<PassDirection, kMaxPassCycle> pass_cycle{};
   std::array<std::uint8_t, kMaxPassCycle> pass_cycle_counts{};
+  // split-pass (§2.2 L51): each entry's second part, sent another way (count 0: none).
+  std::array<PassDirection, kMaxPassCycle> pass_cycle_second{};
+  std::array<std::uint8_t, kMaxPassCycle> pass_cycle_second_counts{};
   std::uint8_t pass_cycle_length = 0;  // 0: never pass
 
   // First trick.
@@ -245,6 +248,8 @@ std::string check_rules(const RuleSet& rules);
 
 // Seat offset of a pass direction for n players.
 int pass_offset(PassDirection d, int players);
+// How a pass part's receiver is named in messages: "left", "right", "across" or "N seats left".
+std::string pass_offset_name(int offset, int players);
 
 // Outcome of a match from its totals: over or not, and the winning seats.
 struct MatchOutcome {

@@ -9,6 +9,7 @@
 #include "../csrc/perft.h"
 #include "boxes.h"
 #include "errors.h"
+#include "pass_cards.h"
 
 namespace py = pybind11;
 
@@ -84,6 +85,15 @@ PositionBox make_position(const RuleSet& rules, const py::object& hands, int dea
   if (!error.empty()) throw InvalidPositionError("impossible deal: " + error);
   b.pos.deal(dealt.data());
   return b;
+}
+
+// Each seat's pass (or what it received) as Python carries a pass (pass_cards.h).
+py::list seat_pass_values(const PositionBox& b, CardSet (Position::*all)(int) const,
+                          CardSet (Position::*part)(int, int) const) {
+  py::list out;
+  for (int s = 0; s < b.pos.players(); ++s)
+    out.append(pass_value(b.pos.pass_plan(), (b.pos.*all)(s), (b.pos.*part)(s, 1)));
+  return out;
 }
 
 py::list seat_cards(const PositionBox& b, CardSet (Position::*getter)(int) const) {
@@ -172,11 +182,29 @@ void register_position(py::module_& m) {
       }, "[(seat, Card)] of the trick in progress")
       .def("pass_is_set", [](const PositionBox& b, int s) { return b.pos.pass_is_set(check_seat(b, s)); })
       .def("set_pass", [](PositionBox& b, int seat, const py::object& cards) {
-        CardSetBox box = to_cardset(cards);
-        std::string error = pass_error(b.pos, seat, box.bits);
-        if (!error.empty()) throw IllegalMoveError("illegal pass " + cardset_str(box.bits) + ": " + error);
-        b.pos.set_pass(seat, box.bits);
-      }, py::arg("seat"), py::arg("cards"), "Set one seat's pass; the last pass set is applied.")
+        const PassCards pass = pass_cards(b.pos.pass_plan(), b.pos.players(), cards);
+        std::string error = pass_error(b.pos, seat, pass.first, pass.second);
+        if (!error.empty()) {
+          const std::string text = cardset_str(pass.first) + (pass.parts == 2 ? "/" + cardset_str(pass.second) : "");
+          throw IllegalMoveError("illegal pass " + text + ": " + error);
+        }
+        b.pos.set_pass(seat, pass.first, pass.second);
+      }, py::arg("seat"), py::arg("cards"),
+         "Set one seat's pass; the last pass set is applied. A split pass (two parts in pass_plan) "
+         "gives each part's cards in plan order: (CardSet, CardSet) or 'QS/AH,KC'.")
+      .def_property_readonly("passed_parts", [](const PositionBox& b) {
+        return seat_pass_values(b, &Position::passed, &Position::passed_part);
+      }, "each seat's pass as set_pass takes it: a CardSet, or for a split pass a tuple of CardSets "
+         "in plan order")
+      .def_property_readonly("received_parts", [](const PositionBox& b) {
+        return seat_pass_values(b, &Position::received, &Position::received_part);
+      }, "what each seat received, as passed_parts: per part, from the seat that sent it that way")
+      .def("rote_pass", [](const PositionBox& b, const py::object& cards) {
+        const CardSet bits = to_cardset(cards).bits;
+        return pass_value(b.pos.pass_plan(), bits, rote_second_part(b.pos.pass_plan(), bits));
+      }, py::arg("cards"),
+         "A pass chosen as one set of cards, as set_pass takes it: a split plan's first part takes the "
+         "lowest cards (for players that do not choose directions); a one-way plan keeps the set.")
       .def("legal_moves", [](const PositionBox& b) {
         return CardSetBox{b.pos.phase() == Phase::kPlaying ? b.pos.legal_moves() : 0};
       })

@@ -138,9 +138,44 @@ void register_rules(py::module_& m) {
               r.pass_cycle[i] = direction_from_str(cycle[i].first);
               r.pass_cycle_counts[i] = static_cast<std::uint8_t>(cycle[i].second);
             }
+            r.pass_cycle_second = {};  // a one-way cycle: no second parts
+            r.pass_cycle_second_counts = {};
             r.pass_cycle_length = static_cast<std::uint8_t>(cycle.size());
           },
-          "[(direction, cards)] by hand number, cycling; [] never passes")
+          "[(direction, cards)] by hand number, cycling; [] never passes (one way per hand: "
+          "pass_cycle_parts also gives split passes)")
+      .def_property(
+          "pass_cycle_parts",
+          [](const RuleSet& r) {
+            py::list out;
+            for (int i = 0; i < r.pass_cycle_length; ++i) {
+              py::list entry;
+              entry.append(py::make_tuple(direction_str(r.pass_cycle[i]), r.pass_cycle_counts[i]));
+              if (r.pass_cycle_second_counts[i])
+                entry.append(py::make_tuple(direction_str(r.pass_cycle_second[i]), r.pass_cycle_second_counts[i]));
+              out.append(entry);
+            }
+            return out;
+          },
+          [](RuleSet& r, const std::vector<std::vector<std::pair<std::string, int>>>& cycle) {
+            if (cycle.size() > kMaxPassCycle)
+              throw std::invalid_argument("a pass cycle has at most 8 entries");
+            r.pass_cycle_second = {};
+            r.pass_cycle_second_counts = {};
+            for (std::size_t i = 0; i < cycle.size(); ++i) {
+              if (cycle[i].empty() || cycle[i].size() > 2)
+                throw std::invalid_argument("a pass cycle entry has one or two parts (direction, cards)");
+              r.pass_cycle[i] = direction_from_str(cycle[i][0].first);
+              r.pass_cycle_counts[i] = static_cast<std::uint8_t>(cycle[i][0].second);
+              if (cycle[i].size() == 2) {
+                r.pass_cycle_second[i] = direction_from_str(cycle[i][1].first);
+                r.pass_cycle_second_counts[i] = static_cast<std::uint8_t>(cycle[i][1].second);
+              }
+            }
+            r.pass_cycle_length = static_cast<std::uint8_t>(cycle.size());
+          },
+          "[[(direction, cards), (direction, cards)?]] by hand number, cycling: one or two parts per "
+          "hand (split-pass sends part of the pass each way)")
       .def("pass_plan",
            [](const RuleSet& r, int hand_no) {
              PassPlan p = r.pass_plan(hand_no);

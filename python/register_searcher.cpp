@@ -9,6 +9,7 @@
 #include "../csrc/search/view.h"
 #include "boxes.h"
 #include "errors.h"
+#include "pass_cards.h"
 
 namespace py = pybind11;
 
@@ -29,6 +30,7 @@ py::dict result_dict(const SearchResult& r) {
     py::dict d;
     if (m.pass) {
       d["pass"] = CardSetBox{m.pass};
+      if (m.pass_second) d["pass_parts"] = py::make_tuple(CardSetBox{m.pass & ~m.pass_second}, CardSetBox{m.pass_second});
     } else {
       d["card"] = m.card;
     }
@@ -94,8 +96,8 @@ void register_searcher(py::module_& m) {
 
   m.def(
       "world_from_view",
-      [](const RuleSet& rules, int seat, const CardSetBox& hand, const CardSetBox& passed,
-         const CardSetBox& received, const std::vector<std::pair<int, Card>>& moves, int dealer, int hand_no,
+      [](const RuleSet& rules, int seat, const CardSetBox& hand, const py::object& passed,
+         const py::object& received, const std::vector<std::pair<int, Card>>& moves, int dealer, int hand_no,
          std::uint64_t seed, const CardSetBox& kitty, const CardSetBox& discarded, bool discard_made,
          const std::string& revokes) {
         std::string error = check_rules(rules);
@@ -109,8 +111,13 @@ void register_searcher(py::module_& m) {
         v.dealer = dealer;
         v.hand_no = hand_no;
         v.dealt = hand.bits;
-        v.passed = passed.bits;
-        v.received = received.bits;
+        const PassPlan plan = rules.pass_plan(hand_no);
+        const PassCards sent = pass_cards(plan, rules.players, passed);
+        const PassCards got = pass_cards(plan, rules.players, received);
+        v.passed = sent.all();
+        v.received = got.all();
+        v.passed_second = sent.second;
+        v.received_second = got.second;
         v.kitty_seen = kitty.bits;
         v.discarded = discarded.bits;
         v.discard_made = discard_made;
@@ -135,7 +142,8 @@ void register_searcher(py::module_& m) {
       py::arg("dealer"), py::arg("hand_no"), py::arg("seed") = 1, py::arg("kitty") = CardSetBox{},
       py::arg("discarded") = CardSetBox{}, py::arg("discard_made") = false, py::arg("revokes") = "forbid",
       "A full Position consistent with one seat's view (its dealt hand, its pass, the cards it "
-      "received, the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. An into-hand "
+      "received (each as set_pass takes a pass: parts for a split pass), the moves as (seat or -1, "
+      "Card)); the unseen cards are drawn uniformly. An into-hand "
       "kitty taker's view also gives the kitty it took and its discard (discard_made: the discard is "
       "down though no move follows it; another taker's discard is face down). Raises "
       "InvalidPositionError naming the first offending move when no world fits. revokes='penalize': "

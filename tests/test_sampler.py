@@ -38,6 +38,13 @@ def receiver_of(p: ca.Position, seat: int) -> int | None:
     return (seat + plan[0][0]) % p.players if plan else None
 
 
+def pass_parts_sent(p: ca.Position, seat: int) -> list[tuple[int, int]]:
+    """(receiver, card bits) of each part of the seat's pass (copas-fora+split-pass: two)."""
+    parts = p.passed_parts[seat]
+    parts = (parts,) if isinstance(parts, ca.CardSet) else parts
+    return [((seat + offset) % p.players, part.bits) for (offset, _), part in zip(p.pass_plan, parts)]
+
+
 def random_position(rules, seed: int, hand_no: int, plays: int, keep_passed_by: int | None = None):
     """Deal, pass at random, then play `plays` random legal cards. With keep_passed_by,
     the cards that seat passed are played only when nothing else is legal, so its
@@ -84,9 +91,8 @@ def world_error(p: ca.Position, me: int, world) -> str | None:
         return "a card outside the deck"
     if p.phase == "passing":
         return None
-    receiver = receiver_of(p, me)
-    if receiver is not None:
-        still_out = p.passed[me].bits & ~played
+    for receiver, sent in pass_parts_sent(p, me):
+        still_out = sent & ~played
         if still_out & ~world[receiver]:
             return f"a passed card is not with its receiver, seat {receiver}"
     # Replay the history from the starting hands this world implies.

@@ -19,6 +19,7 @@ import copas_ai as ca
 from copas_ai.bots import make_bot
 from copas_ai.game import Match, play_hand
 from copas_ai.kitty_moves import move_texts
+from copas_ai.pass_parts import pass_text
 from copas_ai.variants import catalogue_ids
 
 # Combinations the catalogue does not list (it lists each option alone).
@@ -42,7 +43,7 @@ def _engine_position(variant_id: str, position: ca.Position, dealt, totals) -> s
              "scores " + " ".join(map(str, totals))]
     words += [f"hand {s} {dealt[s]}" for s in range(n)]
     if position.pass_plan:
-        words += [f"passed {s} {position.passed[s]}" for s in range(n)]
+        words += [f"passed {s} {pass_text(position.passed_parts[s])}" for s in range(n)]  # split: 'QS/AH,KC'
     words.append("moves " + " ".join(move_texts(position)))  # the into-hand kitty's discard in its place
     return " ".join(words)
 
@@ -150,7 +151,7 @@ def test_variant_moon_hands_confirmed_by_the_independent_scorer(variant_id):
         pos = ca.Position(rules, _stacked_deal(rules, rng, shooter), dealer=3, hand_no=3)
         policy = _feeding_policy(shooter)
         for seat in range(4) if pos.phase == "passing" else ():  # pass-cycle variants
-            pos.set_pass(seat, ca.CardSet(list(pos.hands[seat])[:3]))
+            pos.set_pass(seat, pos.rote_pass(ca.CardSet(list(pos.hands[seat])[:3])))  # split-pass: by rote
         while not pos.is_over():
             pos.push(policy(pos, rng))
         moons += pos.moon_shooter() is not None

@@ -1,6 +1,7 @@
 #include "pass_search.h"
 
 #include <cmath>
+#include <utility>
 
 #include "playout_policy.h"
 #include "score_scale.h"
@@ -30,14 +31,27 @@ void subsets(CardSet cards, int k, CardSet chosen, std::vector<MoveStats>& out, 
 }  // namespace
 
 PassSearch::PassSearch(const Position& root, int seat) : root_(root), seat_(seat) {
-  subsets(root.hand(seat), root.pass_plan().total(), 0, options_, kMaxOptions);
+  const PassPlan plan = root.pass_plan();
+  subsets(root.hand(seat), plan.parts[0].count, 0, options_, kMaxOptions);
+  if (plan.parts[1].count) {
+    // A split pass: each first part, with every second part from the cards left.
+    const std::vector<MoveStats> firsts = std::move(options_);
+    options_.clear();
+    for (const MoveStats& first : firsts) {
+      const std::size_t from = options_.size();
+      subsets(root.hand(seat) & ~first.pass, plan.parts[1].count, 0, options_, kMaxOptions);
+      for (std::size_t i = from; i < options_.size(); ++i) {
+        options_[i].pass_second = options_[i].pass;
+        options_[i].pass |= first.pass;
+      }
+    }
+  }
   rewards_.assign(options_.size(), 0.0);
 }
 
 std::int64_t PassSearch::run(const WorldSampler& sampler, const IsmctsParams& params, SearchControl& control,
                              Rng& rng, std::int64_t max_iterations) {
   const ScoreScale scale(root_.rules());
-  const int k = root_.pass_plan().total();
   std::int32_t scores[kMaxPlayers];
   std::int64_t done = 0;
   Position world;
@@ -58,8 +72,8 @@ std::int64_t PassSearch::run(const WorldSampler& sampler, const IsmctsParams& pa
     world = root_;
     if (!sampler.sample(rng, world)) break;
     for (int s = 0; s < world.players(); ++s)
-      if (s != seat_) world.set_pass(s, heuristic_pass(world.rules(), world.hand(s), k));
-    world.set_pass(seat_, options_[pick].pass);
+      if (s != seat_) set_heuristic_pass(world, s);
+    world.set_pass(seat_, options_[pick].pass & ~options_[pick].pass_second, options_[pick].pass_second);
     play_out_heuristic(world, rng, params.playout_noise);
     world.hand_scores(scores);
     side_sums(world.rules(), scores, world.players(), scores);  // teams play for the side

@@ -204,11 +204,17 @@ CardSet heuristic_discard(const RuleSet& rules, CardSet hand, int count_to_disca
   return chosen;
 }
 
+void set_heuristic_pass(Position& pos, int seat) {
+  const PassPlan plan = pos.pass_plan();
+  const CardSet cards = heuristic_pass(pos.rules(), pos.hand(seat), plan.total());
+  const CardSet second = rote_second_part(plan, cards);
+  pos.set_pass(seat, cards & ~second, second);
+}
+
 void play_out_heuristic(Position& pos, Rng& rng, double noise) {
   if (pos.phase() == Phase::kPassing) {
-    const int k = pos.pass_plan().total();
     for (int s = 0; s < pos.players(); ++s)
-      if (!pos.pass_is_set(s)) pos.set_pass(s, heuristic_pass(pos.rules(), pos.hand(s), k));
+      if (!pos.pass_is_set(s)) set_heuristic_pass(pos, s);
   }
   while (pos.phase() == Phase::kPlaying) pos.play(heuristic_card(pos, rng, noise));
 }

@@ -20,6 +20,8 @@ Card heuristic_card(const Position& pos, Rng& rng, double noise);
 // (the Q♠ and the A♠/K♠ unless the spades guard them, then high hearts, then
 // the highest cards of the shortest suits).
 CardSet heuristic_pass(const RuleSet& rules, CardSet hand, int count);
+// Sets the seat's heuristic pass in `pos` (a split plan's parts by rote_second_part).
+void set_heuristic_pass(Position& pos, int seat);
 
 // The `count` cards an into-hand kitty taker would discard from `hand` (they
 // score for him): bonus cards, then the clean cards heuristic_pass finds most

@@ -130,7 +130,7 @@ SearchResult Searcher::run(const Position& position, int seat, Algorithm algorit
     for (const MoveStats& m : stats) {
       MoveStats* slot = nullptr;
       for (MoveStats& r : result.moves)
-        if (r.card == m.card && r.pass == m.pass) slot = &r;
+        if (r.card == m.card && r.pass == m.pass && r.pass_second == m.pass_second) slot = &r;
       if (slot) {
         slot->merge(m);
       } else {

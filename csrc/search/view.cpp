@@ -15,13 +15,24 @@ std::string move_name(const SeatView& v, int i) {
          card_str(v.move_card[i]);
 }
 
-// The pass facts the view gives, seat by seat (0 where nobody in the view knows).
+// The pass facts the view gives, seat by seat (0 where nobody in the view knows);
+// a split pass's part-1 cards are also in `second`.
 struct PassFacts {
   CardSet passed[kMaxPlayers] = {};
   CardSet received[kMaxPlayers] = {};
-  int receiver = -1;  // who got the view seat's pass
-  int sender = -1;    // who passed to the view seat
+  CardSet second = 0;
+  int receiver[2] = {-1, -1};  // who got each part of the view seat's pass
+  CardSet sent[2] = {};        // the cards of each part
 };
+
+// What a pass part of the view holds against the plan's count (empty when it fits).
+std::string part_count_error(const PassPlan& plan, int part, CardSet cards, int n) {
+  const int want = plan.parts[part].count;
+  if (count(cards) == want) return "";
+  if (plan.parts[1].count == 0) return "a pass is " + std::to_string(want) + " cards";
+  return "the pass to the " + pass_offset_name(plan.parts[part].offset, n) + " is " + std::to_string(want) +
+         (want == 1 ? " card" : " cards") + ", not " + std::to_string(count(cards));
+}
 
 std::string check_pass(const RuleSet& rules, const SeatView& v, PassFacts& facts) {
   const PassPlan plan = rules.pass_plan(v.hand_no);
@@ -33,24 +44,44 @@ std::string check_pass(const RuleSet& rules, const SeatView& v, PassFacts& facts
   }
   if (v.num_moves > 0 && (!v.passed || !v.received))
     return "the play has begun, so " + seat_name(v.seat) + "'s pass and the cards it received are needed";
+  if (plan.parts[1].count == 0 && (v.passed_second || v.received_second))
+    return "this hand's pass goes one way: no second part";
+  if ((v.passed_second & ~v.passed) || (v.received_second & ~v.received))
+    return "a split pass's second part must be among its cards";
+  const CardSet sent[2] = {v.passed & ~v.passed_second, v.passed_second};
+  const CardSet got[2] = {v.received & ~v.received_second, v.received_second};
   if (v.passed) {
     if (v.passed & ~v.dealt) return "passed " + card_str(lowest(v.passed & ~v.dealt)) + ": not in the hand";
-    if (count(v.passed) != k) return "a pass is " + std::to_string(k) + " cards";
+    for (int p = 0; p < 2; ++p)
+      if (std::string e = part_count_error(plan, p, sent[p], n); !e.empty()) return e;
   }
   if (v.received) {
     if (!v.passed) return "cards received before passing";
     if (v.received & v.dealt) return "received " + card_str(lowest(v.received & v.dealt)) + ": already in the hand";
     if (v.received & ~rules.deck) return "received a card outside the deck";
-    if (count(v.received) != k) return "a pass is " + std::to_string(k) + " cards";
+    for (int p = 0; p < 2; ++p)
+      if (std::string e = part_count_error(plan, p, got[p], n); !e.empty()) return e;
   }
-  const int offset = plan.parts[0].offset;
-  facts.receiver = (v.seat + offset) % n;
-  facts.sender = (v.seat - offset + n) % n;
   facts.passed[v.seat] = v.passed;
   facts.received[v.seat] = v.received;
-  facts.received[facts.receiver] |= v.passed;
-  facts.passed[facts.sender] |= v.received;
+  facts.second = v.passed_second | v.received_second;
+  for (int p = 0; p < 2 && plan.parts[p].count; ++p) {
+    const int offset = plan.parts[p].offset;
+    const int receiver = (v.seat + offset) % n;
+    const int sender = (v.seat - offset + n) % n;
+    facts.receiver[p] = receiver;
+    facts.sent[p] = sent[p];
+    facts.received[receiver] |= sent[p];
+    facts.passed[sender] |= got[p];
+  }
   return "";
+}
+
+// Which seat holds `c` because the view seat passed it to it (-1: none).
+int pass_holder(const PassFacts& facts, Card c) {
+  for (int p = 0; p < 2; ++p)
+    if (contains(facts.sent[p], c)) return facts.receiver[p];
+  return -1;
 }
 
 // The passing phase: the seat's cards, the rest dealt at random.
@@ -68,7 +99,7 @@ void deal_pass_world(const RuleSet& rules, const SeatView& v, Rng& rng, Position
   }
   out = Position(&rules, v.dealer, v.hand_no);
   out.deal(hands);
-  if (v.passed) out.set_pass(v.seat, v.passed);
+  if (v.passed) out.set_pass(v.seat, v.passed & ~v.passed_second, v.passed_second);
 }
 
 // The first lead by a seat other than the view's: which seat leads is public
@@ -93,7 +124,7 @@ std::string place_opening_lead(const RuleSet& rules, const SeatView& v, CardSet 
   }
   skeleton[seat] |= c.bit();
   replay = Position(&rules, v.dealer, v.hand_no);
-  replay.deal_after_pass(skeleton, facts.passed, facts.received);
+  replay.deal_after_pass(skeleton, facts.passed, facts.received, facts.second);
   if (replay.turn() != seat) return move_name(v, 0) + ": " + seat_name(replay.turn()) + " leads the first trick";
   skeleton[seat] &= ~c.bit();
   replay.set_hand(seat, replay.hand(seat) & ~c.bit());
@@ -137,7 +168,7 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
   CardSet skeleton[kMaxPlayers] = {};
   for (int s = 0; s < n; ++s) skeleton[s] = s == v.seat ? own : kPhantom.bit();
   Position replay(&rules, v.dealer, v.hand_no);
-  replay.deal_after_pass(skeleton, facts.passed, facts.received);
+  replay.deal_after_pass(skeleton, facts.passed, facts.received, facts.second);
   CardSet absent[kMaxPlayers] = {};
   int revoker = -1;  // the seat whose revoke a move proved: the hand ended there
   int revoked_suit = 0;
@@ -155,8 +186,8 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
       return move_name(v, i) + ": it is " + seat_name(seat) + "'s turn";
     if (seat != v.seat) {
       if (contains(own, c)) return move_name(v, i) + ": " + seat_name(v.seat) + " holds " + card_str(c);
-      if (facts.receiver >= 0 && seat != facts.receiver && contains(v.passed, c))
-        return move_name(v, i) + ": " + seat_name(facts.receiver) + " holds " + card_str(c);
+      if (const int holder = pass_holder(facts, c); holder >= 0 && seat != holder)
+        return move_name(v, i) + ": " + seat_name(holder) + " holds " + card_str(c);
       // A card of a suit the seat failed to follow proves a revoke when revokes are penalised.
       if (v.revokes_penalize && ((replay.shown_voids(seat) >> c.suit()) & 1)) {
         revoker = seat;
@@ -200,7 +231,8 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
     for (int suit = 0; suit < kNumSuits; ++suit)
       if ((replay.shown_voids(s) >> suit) & 1) k.absent[s] |= suit_mask(suit) & rules.deck;
   }
-  if (facts.receiver >= 0) k.must_hold[facts.receiver] = v.passed & ~played;
+  for (int p = 0; p < 2; ++p)
+    if (facts.receiver[p] >= 0) k.must_hold[facts.receiver[p]] |= facts.sent[p] & ~played;
   // The revoker held the suit it failed to follow: its shown void was not one.
   if (revoker >= 0 && revoker != v.seat) k.absent[revoker] &= ~suit_mask(revoked_suit);
   // With cards left undealt (a kitty), an opening lead other than the named card
@@ -230,7 +262,7 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
     if (std::string e = take_world_hands(rules, v, take, k, played_by, rng, hands, discards); !e.empty())
       return "no deal of the unseen cards fits the moves: " + e;
   out = Position(&rules, v.dealer, v.hand_no);
-  out.deal_after_pass(hands, facts.passed, facts.received);
+  out.deal_after_pass(hands, facts.passed, facts.received, facts.second);
   for (int i = 0; i < v.num_moves; ++i) {
     if (out.discarding()) discard_cards(out, discards);
     const Card c = v.move_card[i];

@@ -597,10 +597,18 @@ class RuleSet:
     @property
     def pass_cycle(self) -> list:
         """
-        [(direction, cards)] by hand number, cycling; [] never passes
+        [(direction, cards)] by hand number, cycling; [] never passes (one way per hand: pass_cycle_parts also gives split passes)
         """
     @pass_cycle.setter
     def pass_cycle(self, arg1: collections.abc.Sequence[tuple[str, typing.SupportsInt | typing.SupportsIndex]]) -> None:
+        ...
+    @property
+    def pass_cycle_parts(self) -> list:
+        """
+        [[(direction, cards), (direction, cards)?]] by hand number, cycling: one or two parts per hand (split-pass sends part of the pass each way)
+        """
+    @pass_cycle_parts.setter
+    def pass_cycle_parts(self, arg1: collections.abc.Sequence[collections.abc.Sequence[tuple[str, typing.SupportsInt | typing.SupportsIndex]]]) -> None:
         ...
     @property
     def players(self) -> int:
@@ -703,13 +711,17 @@ class Position:
         """
         cards the seat to act cannot hold if it plays this (legal) card now
         """
+    def rote_pass(self, cards: typing.Any) -> typing.Any:
+        """
+        A pass chosen as one set of cards, as set_pass takes it: a split plan's first part takes the lowest cards (for players that do not choose directions); a one-way plan keeps the set.
+        """
     def score(self) -> list[int]:
         """
         this hand's score per seat: points so far, or final (moon applied) once over
         """
     def set_pass(self, seat: typing.SupportsInt | typing.SupportsIndex, cards: typing.Any) -> None:
         """
-        Set one seat's pass; the last pass set is applied.
+        Set one seat's pass; the last pass set is applied. A split pass (two parts in pass_plan) gives each part's cards in plan order: (CardSet, CardSet) or 'QS/AH,KC'.
         """
     def shown_voids(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> list[int]:
         """
@@ -779,6 +791,11 @@ class Position:
     def passed(self) -> list:
         ...
     @property
+    def passed_parts(self) -> list:
+        """
+        each seat's pass as set_pass takes it: a CardSet, or for a split pass a tuple of CardSets in plan order
+        """
+    @property
     def phase(self) -> str:
         """
         'passing', 'playing' or 'over'
@@ -789,6 +806,11 @@ class Position:
     @property
     def received(self) -> list:
         ...
+    @property
+    def received_parts(self) -> list:
+        """
+        what each seat received, as passed_parts: per part, from the seat that sent it that way
+        """
     @property
     def revoke_pending(self) -> bool:
         """
@@ -984,9 +1006,9 @@ def solver_unsupported(rules: RuleSet) -> str:
     """
     why the exact solver cannot score these rules ('' when it can)
     """
-def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, hand: CardSet, passed: CardSet, received: CardSet, moves: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, Card]], dealer: typing.SupportsInt | typing.SupportsIndex, hand_no: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1, kitty: CardSet = ..., discarded: CardSet = ..., discard_made: bool = False, revokes: str = 'forbid') -> Position:
+def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, hand: CardSet, passed: typing.Any, received: typing.Any, moves: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, Card]], dealer: typing.SupportsInt | typing.SupportsIndex, hand_no: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1, kitty: CardSet = ..., discarded: CardSet = ..., discard_made: bool = False, revokes: str = 'forbid') -> Position:
     """
-    A full Position consistent with one seat's view (its dealt hand, its pass, the cards it received, the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. An into-hand kitty taker's view also gives the kitty it took and its discard (discard_made: the discard is down though no move follows it; another taker's discard is face down). Raises InvalidPositionError naming the first offending move when no world fits. revokes='penalize': a failure to follow suit is a void until the seat's later card of that suit proves a revoke.
+    A full Position consistent with one seat's view (its dealt hand, its pass, the cards it received (each as set_pass takes a pass: parts for a split pass), the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. An into-hand kitty taker's view also gives the kitty it took and its discard (discard_made: the discard is down though no move follows it; another taker's discard is face down). Raises InvalidPositionError naming the first offending move when no world fits. revokes='penalize': a failure to follow suit is a void until the seat's later card of that suit proves a revoke.
     """
 EXACT_HALF_TO_ZERO: int = 2
 EXACT_TARGET_TO_HALF_PLUS_ONE: int = 1

@@ -141,7 +141,7 @@ def selected_hands(record: GameRecord, settings: AnalysisSettings) -> list[HandR
 def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None) -> Iterator[DecisionPoint]:
     """The hand's decisions in order: the passes (seat order), then each card."""
     n = record.players
-    received = replay(record, hand, 0).received if hand.passes is not None else [None] * n
+    received = replay(record, hand, 0).received_parts if hand.passes is not None else [None] * n
     if hand.passes is not None:
         for seat, cards in enumerate(hand.passes):
             if seats is None or seat in seats:

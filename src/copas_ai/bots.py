@@ -10,12 +10,15 @@ from typing import Protocol
 from copas_ai import _core
 from copas_ai._core import Card, CardSet, Position
 from copas_ai.moon_play import moon_card
+from copas_ai.pass_parts import PassValue, from_flat
 
 
 class Bot(Protocol):
     name: str
 
-    def choose_pass(self, position: Position, seat: int, count: int) -> CardSet: ...
+    # A CardSet, or for a split pass its parts in plan order (pass_parts.py); a
+    # CardSet for a split pass is split by rote (Position.rote_pass).
+    def choose_pass(self, position: Position, seat: int, count: int) -> PassValue: ...
 
     def choose_card(self, position: Position, seat: int) -> Card: ...
 
@@ -41,8 +44,9 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
 
-    def choose_pass(self, position: Position, seat: int, count: int) -> CardSet:
-        return CardSet(self._rng.sample(list(position.hand(seat)), count))
+    def choose_pass(self, position: Position, seat: int, count: int) -> PassValue:
+        # The draw order cuts a split pass into its parts: every split equally likely.
+        return from_flat(position.pass_plan, self._rng.sample(list(position.hand(seat)), count))
 
     def choose_card(self, position: Position, seat: int) -> Card:
         return self._rng.choice(list(position.legal_moves()))
@@ -64,8 +68,8 @@ class HeuristicBot:
         self._rng = random.Random(seed)
         self._moon = moon
 
-    def choose_pass(self, position: Position, seat: int, count: int) -> CardSet:
-        return _core.heuristic_pass(position.rules, position.hand(seat), count)
+    def choose_pass(self, position: Position, seat: int, count: int) -> PassValue:
+        return position.rote_pass(_core.heuristic_pass(position.rules, position.hand(seat), count))
 
     def choose_discard(self, position: Position, seat: int, count: int) -> CardSet:
         # The playout policy's discard (csrc/search/playout_policy.h): clean cards
@@ -88,7 +92,7 @@ class SearchBot:
         self._searcher = Searcher(threads=threads, seed=seed or 1, algorithm=algorithm)
         self._limit = Limit(movetime_ms=movetime_ms, iterations=iterations)
 
-    def choose_pass(self, position: Position, seat: int, count: int) -> CardSet:
+    def choose_pass(self, position: Position, seat: int, count: int) -> PassValue:
         return self._searcher.search(position, seat, self._limit).best
 
     def choose_discard(self, position: Position, seat: int, count: int) -> CardSet:

@@ -15,6 +15,7 @@ from typing import Sequence
 from copas_ai import __version__, cli_analyse, cli_arena, cli_bench, cli_selfplay
 from copas_ai.bots import BOT_NAMES, make_bot
 from copas_ai.game import Match, TrickReport, play_hand
+from copas_ai.pass_parts import pass_text
 from copas_ai.selfplay import seat_bots
 from copas_ai.variants import VariantNotFoundError, find_variant, variant_ids
 
@@ -30,7 +31,7 @@ def _pass_words(plan: list[tuple[int, int]], players: int) -> str:
             word = "across"
         else:
             word = _DIRECTION_WORDS.get(offset if offset <= players // 2 else offset - players, f"+{offset}")
-        parts.append(f"{count} cards {word}")
+        parts.append(f"{count} card{'' if count == 1 else 's'} {word}")
     return "pass " + " and ".join(parts)
 
 
@@ -45,7 +46,8 @@ def _print_hand(match: Match, bots, out) -> None:
 
     def show_passes(pos) -> None:
         for seat in range(n):
-            out.write(f"  seat {seat} passes    {pos.passed[seat]}  receives {pos.received[seat]}\n")
+            out.write(f"  seat {seat} passes    {pass_text(pos.passed_parts[seat])}  "
+                      f"receives {pass_text(pos.received_parts[seat])}\n")
 
     def show_trick(trick: TrickReport) -> None:
         cards = " ".join(str(card) for _, card in trick.plays)

@@ -30,12 +30,13 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Coroutine, Sequence, TypeVar, Union
 
 from copas_ai._core import Card, CardSet, InvalidCardError, Position
+from copas_ai.pass_parts import parse_pass_text
 from copas_ai.position_text import PositionSpec, position_to_text
 
 log = logging.getLogger("copas_ai.engine")
 
 T = TypeVar("T")
-Move = Union[Card, CardSet, str]  # a card, the cards of a pass, or a decision "word=value"
+Move = Union[Card, CardSet, tuple[CardSet, ...], str]  # a card, a pass (a split pass: its parts), or a decision "word=value"
 PositionLike = Union[str, PositionSpec, Position]
 
 
@@ -104,6 +105,7 @@ class LegalMoves:
     moves: list[Move]  # the playable cards, or during the pass (or discard) the cards to choose from
     pass_count: int | None = None  # during the pass: how many cards to choose
     discard_count: int | None = None  # the into-hand kitty's discard step: how many cards to choose
+    pass_counts: list[int] | None = None  # a split pass (`legal pass 1/2 …`): per part, in plan order
 
 
 @dataclass
@@ -117,6 +119,8 @@ class ScoreReport:
 def parse_move(token: str) -> Move:
     """A move token as the engine wrote it: a card, a card list (a pass) or a word."""
     try:
+        if "/" in token:  # a split pass: its parts in plan order
+            return parse_pass_text(token)
         if "," in token or token == "-":
             return CardSet.from_str(token)
         return Card.from_str(token)
@@ -313,7 +317,9 @@ class CepProtocol(asyncio.SubprocessProtocol):
             self.send_line("legal")
             words = (await self._until("legal", lambda l: l.split()[:1] == ["legal"]))[-1].split()
             if words[1:2] == ["pass"]:
-                return LegalMoves(list(CardSet.from_str(words[3])), int(words[2]))
+                counts = [int(c) for c in words[2].split("/")]
+                return LegalMoves(list(CardSet.from_str(words[3])), sum(counts),
+                                  pass_counts=counts if len(counts) > 1 else None)
             if words[1:2] == ["discard"]:
                 return LegalMoves(list(CardSet.from_str(words[3])), discard_count=int(words[2]))
             return LegalMoves([parse_move(w) for w in words[1:]])

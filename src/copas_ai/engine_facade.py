@@ -24,6 +24,7 @@ from typing import Any, Callable, Protocol
 
 from copas_ai import _core
 from copas_ai._core import Card, CardSet, Goal, Position
+from copas_ai.pass_parts import PassValue, plan_counts
 from copas_ai.position_picture import picture
 from copas_ai.position_text import (
     LoadedPosition,
@@ -132,6 +133,7 @@ class LegalAnswer:
     moves: CardSet  # the cards the seat may play, or the cards it may pass (or discard)
     pass_count: int | None = None  # during the pass: how many to choose
     discard_count: int | None = None  # the into-hand kitty's discard step: how many to choose
+    pass_counts: list[int] | None = None  # a split pass: how many go each way, in plan order
 
 
 @dataclass
@@ -146,7 +148,7 @@ class ScoreAnswer:
 class SearchReport:
     """How a `go` ended: the move, the work done and (MultiMove) every candidate."""
 
-    best: Card | CardSet
+    best: Card | PassValue
     time_ms: float
     iterations: int
     moves: list[MoveStat] = field(default_factory=list)
@@ -270,7 +272,9 @@ class Engine:
         except PositionStateError as exc:
             raise EngineError(str(exc)) from None
         if loaded.state() == "passing":
-            return LegalAnswer(loaded.position.hand(seat), loaded.pass_count())
+            counts = plan_counts(loaded.position.pass_plan)
+            return LegalAnswer(loaded.position.hand(seat), sum(counts),
+                               pass_counts=counts if len(counts) > 1 else None)
         if loaded.position.discarding:
             return LegalAnswer(loaded.position.hand(seat), discard_count=loaded.position.discards_left)
         return LegalAnswer(loaded.position.legal_moves())

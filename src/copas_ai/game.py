@@ -13,6 +13,7 @@ from typing import Callable, Sequence
 from copas_ai._core import Card, CardSet, Position, add_hand_to_match, deal, match_outcome
 from copas_ai.bots import Bot, choose_discard
 from copas_ai.kitty_moves import discard_index
+from copas_ai.pass_parts import PassValue, is_split
 from copas_ai.variants import Variant, find_variant
 
 
@@ -23,7 +24,7 @@ class HandRecord:
     hand_no: int
     dealer: int
     deal: list[CardSet]
-    passes: list[CardSet] | None
+    passes: list[PassValue] | None  # per seat; a split pass is a tuple of parts (pass_parts.py)
     plays: list[tuple[int, Card]]
     score: list[int]
     # The into-hand kitty taker's discard (copas_ai.kitty_moves): (plays before it, cards).
@@ -75,7 +76,7 @@ class Match:
         if not position.is_over():
             raise ValueError("the hand is not over")
         score, self.totals, self.exact_pending = add_hand_to_match(position, self.totals, self.exact_pending)
-        passes = list(position.passed) if position.pass_plan else None
+        passes = list(position.passed_parts) if position.pass_plan else None
         at = discard_index(position)
         discard = None if at is None else (at, position.discards)
         record = HandRecord(position.hand_no, position.dealer, dealt, passes, position.moves, score, discard)
@@ -112,7 +113,10 @@ def play_hand(
     if position.phase == "passing":
         count = sum(n for _, n in position.pass_plan)
         for seat in range(position.players):
-            position.set_pass(seat, bots[seat].choose_pass(position, seat, count))
+            choice = bots[seat].choose_pass(position, seat, count)
+            if is_split(position.pass_plan) and isinstance(choice, CardSet):
+                choice = position.rote_pass(choice)  # a player that chooses cards, not directions
+            position.set_pass(seat, choice)
         if on_passes:
             on_passes(position)
     while not position.is_over():

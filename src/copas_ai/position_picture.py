@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from copas_ai._core import CardSet, Position
 from copas_ai.cli import _pass_words
+from copas_ai.pass_parts import all_cards, pass_text
 from copas_ai.position_text import LoadedPosition
 
 
@@ -46,18 +47,18 @@ def picture(loaded: LoadedPosition) -> list[str]:
         if loaded.knows(s):
             held = pos.hand(s)
             if loaded.view_seat == s and state == "passing" and loaded.view_passed is not None:
-                held = held - loaded.view_passed  # the pass is down, the cards coming back are not known
+                held = held - all_cards(loaded.view_passed)  # the pass is down, the cards coming back are not known
             text = f"seat {s}  holds {held}"
             if loaded.view_seat is None and pos.pass_plan:
                 if pos.pass_is_set(s):
-                    text += f"  passed {pos.passed[s]}"
+                    text += f"  passed {pass_text(pos.passed_parts[s])}"
                 if state != "passing":
-                    text += f"  received {pos.received[s]}"
+                    text += f"  received {pass_text(pos.received_parts[s])}"
             elif loaded.view_seat == s:
                 if loaded.view_passed is not None:
-                    text += f"  passed {loaded.view_passed}"
+                    text += f"  passed {pass_text(loaded.view_passed)}"
                 if loaded.view_received is not None:
-                    text += f"  received {loaded.view_received}"
+                    text += f"  received {pass_text(loaded.view_received)}"
         else:
             text = f"seat {s}  {len(pos.hand(s))} cards unseen"
         lines.append(text + f"  took {CardSet(pos.won[s])}{you}")

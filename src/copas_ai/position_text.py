@@ -35,6 +35,7 @@ from copas_ai._core import (
     match_outcome,
 )
 from copas_ai import kitty_moves
+from copas_ai.pass_parts import PassValue, all_cards, parse_pass_text, pass_text
 from copas_ai.variants import Variant, VariantNotFoundError, find_variant
 
 log = logging.getLogger("copas_ai.position")
@@ -52,7 +53,7 @@ _MOVE = re.compile(r"(?:([0-9]{1,12}):)?(.*)", re.S)
 #  dealer, hand_no) -> a Position consistent with the seat's view; raises
 #  InvalidPositionError when no world is.
 WorldBuilder = Callable[
-    [RuleSet, int, CardSet, Optional[CardSet], Optional[CardSet], list, int, int], Position
+    [RuleSet, int, CardSet, Optional[PassValue], Optional[PassValue], list, int, int], Position
 ]
 
 
@@ -73,7 +74,7 @@ class SeatCards:
     """A `hand|passed|received <seat> <cards>` group as written."""
 
     seat: int
-    cards: CardSet
+    cards: PassValue  # a CardSet; `passed`/`received` of a split pass: its parts ('QS/AH,KC')
     label: str  # the tokens, for error messages
 
 
@@ -119,7 +120,7 @@ class PositionSpec:
             parts += ["seat", str(self.seat)]
         for word, groups in (("hand", self.hands), ("passed", self.passed), ("received", self.received)):
             for g in groups:
-                parts += [word, str(g.seat), str(g.cards)]
+                parts += [word, str(g.seat), pass_text(g.cards)]
         if self.moves:
             parts.append("moves")
             for m in self.moves:
@@ -144,6 +145,14 @@ def _int_token(label: str, text: str, low: int, high: int) -> int:
 def _cards_token(label: str, text: str) -> CardSet:
     try:
         return CardSet.from_str(text)
+    except InvalidCardError as exc:
+        raise PositionTextError(f"{label}: {exc}") from None
+
+
+def _pass_token(label: str, text: str) -> PassValue:
+    # `passed`/`received`: one card list, or a split pass's parts with '/' between.
+    try:
+        return parse_pass_text(text)
     except InvalidCardError as exc:
         raise PositionTextError(f"{label}: {exc}") from None
 
@@ -216,7 +225,8 @@ def parse_position(tokens: list[str]) -> PositionSpec:
                 raise PositionTextError(f"{' '.join(tokens[i:])}: expected {word} <seat> <cards>")
             label = f"{word} {tokens[i + 1]} {tokens[i + 2]}"
             seat = _int_token(label, tokens[i + 1], 0, 99)
-            group = SeatCards(seat, _cards_token(label, tokens[i + 2]), label)
+            cards = _cards_token(label, tokens[i + 2]) if word == "hand" else _pass_token(label, tokens[i + 2])
+            group = SeatCards(seat, cards, label)
             groups = {"hand": spec.hands, "passed": spec.passed, "received": spec.received}[word]
             if any(g.seat == seat for g in groups):
                 raise PositionTextError(f"{label}: {word} {seat} given twice")
@@ -243,8 +253,8 @@ class LoadedPosition:
     scores: list[int]
     seat: int | None  # the seat the engine speaks for
     view_seat: int | None  # None: every hand is known; else the only known seat
-    view_passed: CardSet | None = None  # one-hand view: the seat's pass, if given
-    view_received: CardSet | None = None
+    view_passed: PassValue | None = None  # one-hand view: the seat's pass, if given
+    view_received: PassValue | None = None
     leader_hidden: bool = False  # one-hand view before the first lead: who leads is unknown
 
     @property
@@ -285,9 +295,6 @@ class LoadedPosition:
         if self.state() != "playing" or self.leader_hidden:
             return None
         return self.position.turn
-
-    def pass_count(self) -> int:
-        return sum(count for _, count in self.position.pass_plan)
 
     def totals(self) -> list[int]:
         """The totals with this hand's score: once it is over, as the core's match
@@ -372,9 +379,9 @@ def _load_known(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: in
     for group in spec.received:
         if position.phase == "passing":
             raise PositionTextError(f"{group.label}: cannot be checked before every seat's pass is given")
-        actual = position.received[group.seat]
+        actual = position.received_parts[group.seat]
         if actual != group.cards:
-            raise PositionTextError(f"{group.label}: seat {group.seat} received {actual}")
+            raise PositionTextError(f"{group.label}: seat {group.seat} received {pass_text(actual)}")
     for move in spec.moves:
         _refuse_decision(move, variant, rules)
         if position.phase == "passing":
@@ -547,9 +554,9 @@ def _check_view_cards(spec: PositionSpec, variant: Variant, rules: RuleSet, seat
     seat cannot be played by another, a card it lacks cannot be played by it."""
     holding = dealt.copy()
     if passed:
-        holding = holding - passed.cards
+        holding = holding - all_cards(passed.cards)
     if received:
-        holding = holding | received.cards
+        holding = holding | all_cards(received.cards)
     seen = CardSet()
     for move in spec.moves:
         _refuse_decision(move, variant, rules)
@@ -578,9 +585,8 @@ def position_to_text(position: Position, variant: str | None = None, scores: lis
                         scores=scores, seat=seat)
     passing = bool(position.pass_plan)
     for s in range(n):
-        passed = position.passed[s] if position.pass_is_set(s) else CardSet()
         spec.hands.append(SeatCards(s, kitty_moves.dealt_hand(position, s), ""))
         if passing and position.pass_is_set(s):
-            spec.passed.append(SeatCards(s, passed, ""))
+            spec.passed.append(SeatCards(s, position.passed_parts[s], ""))
     spec.moves = [_move_token(text) for text in kitty_moves.move_texts(position)]
     return spec.to_text()

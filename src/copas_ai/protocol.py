@@ -26,6 +26,7 @@ from copas_ai.engine_facade import (
     SearchReport,
     SolveReport,
 )
+from copas_ai.pass_parts import pass_text
 from copas_ai.position_text import PositionTextError
 from copas_ai.search import Limit
 from copas_ai.variants import catalogue_ids, find_variant
@@ -48,6 +49,8 @@ def printable(text: str) -> str:
 def format_value(value: object) -> str:
     if isinstance(value, float):
         return f"{value:.3f}"
+    if isinstance(value, tuple):  # a split pass: its parts in plan order, '/' between
+        return pass_text(value)
     return printable(str(value)).replace(" ", "_")
 
 
@@ -195,7 +198,9 @@ class CepLoop:
     def _legal(self, args: list[str]) -> None:
         answer: LegalAnswer = self.engine.legal()
         if answer.pass_count is not None:
-            self._write(f"legal pass {answer.pass_count} {answer.moves}")
+            # A split pass names each part's count in plan order: `legal pass 1/2 <cards>`.
+            counts = "/".join(map(str, answer.pass_counts or [answer.pass_count]))
+            self._write(f"legal pass {counts} {answer.moves}")
         elif answer.discard_count is not None:
             self._write(f"legal discard {answer.discard_count} {answer.moves}")
         else:
@@ -214,7 +219,8 @@ class CepLoop:
             lines.append(format_info({"move": stat.move, "score": float(stat.score),
                                       "stderr": float(stat.stderr), "visits": stat.visits}))
         decision = getattr(outcome, "decision", "")
-        lines.append(f"bestmove {decision}={outcome.best}" if decision else f"bestmove {outcome.best}")
+        best = format_value(outcome.best)
+        lines.append(f"bestmove {decision}={best}" if decision else f"bestmove {best}")
         for line in lines:
             self._write(line)
 

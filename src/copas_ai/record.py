@@ -23,6 +23,7 @@ from typing import Any
 from copas_ai._core import Card, CardSet, IllegalMoveError, InvalidCardError, InvalidPositionError, Position
 from copas_ai import kitty_moves
 from copas_ai.game import HandRecord, Match
+from copas_ai.pass_parts import PassValue, flat_cards, from_flat, is_split
 from copas_ai.variants import Variant, VariantNotFoundError, find_variant
 
 FORMAT = "copas-game/1"
@@ -80,7 +81,8 @@ def hand_to_json(hand: HandRecord) -> dict[str, Any]:
     return {
         "dealer": hand.dealer,
         "deal": [_card_list(cards) for cards in hand.deal],
-        "passes": None if hand.passes is None else [_card_list(cards) for cards in hand.passes],
+        # A split pass stays one flat list per seat, its parts concatenated in plan order.
+        "passes": None if hand.passes is None else [[str(c) for c in flat_cards(value)] for value in hand.passes],
         "plays": _play_texts(hand),
         "score": list(hand.score),
     }
@@ -257,7 +259,7 @@ def _read_hand(record: GameRecord, index: int, hand: Any) -> HandRecord:
     return HandRecord(index, dealer, deal, passes, plays, score, discard)
 
 
-def _apply_passes(position: Position, value: Any, has_plays: bool, number: int) -> list[CardSet] | None:
+def _apply_passes(position: Position, value: Any, has_plays: bool, number: int) -> list[PassValue] | None:
     if not position.pass_plan:
         if value is not None:
             raise RecordError("this hand has no pass", hand=number, where="passes")
@@ -266,7 +268,10 @@ def _apply_passes(position: Position, value: Any, has_plays: bool, number: int) 
         if has_plays:
             raise RecordError("missing: this hand passes before play", hand=number, where="passes")
         return None  # a record that ends before the passes
-    passes = _seat_lists(value, position.players, number, "passes")
+    passes: list[PassValue] = list(_seat_lists(value, position.players, number, "passes"))
+    if is_split(position.pass_plan):
+        # The checked lists, cut into the plan's parts in the order written.
+        passes = [from_flat(position.pass_plan, [Card.from_str(token) for token in tokens]) for tokens in value]
     for seat, cards in enumerate(passes):
         try:
             position.set_pass(seat, cards)

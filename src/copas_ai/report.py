@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, TextIO
 
 from copas_ai.analyse import Analysis, Decision
+from copas_ai.pass_parts import pass_text
 from copas_ai.verdict import THRESHOLDS, VERDICTS
 
 FORMAT = "copas-analysis/1"
@@ -15,14 +16,19 @@ def _score(value: float | None) -> float | None:
     return None if value is None else round(value, 3)
 
 
+def _move_text(move: object) -> str:
+    # A card, a pass, or a split pass's parts ('QS/AH,KC').
+    return pass_text(move) if isinstance(move, tuple) else str(move)
+
+
 def decision_json(d: Decision) -> dict[str, Any]:
     return {
         "hand": d.hand,
         "trick": d.trick,
         "seat": d.seat,
         "kind": d.kind,
-        "played": str(d.played),
-        "best": str(d.best),
+        "played": _move_text(d.played),
+        "best": _move_text(d.best),
         "played_score": _score(d.played_score),
         "best_score": _score(d.best_score),
         "played_stderr": _score(d.played_stderr),
@@ -89,7 +95,7 @@ def write_text(analysis: Analysis, out: TextIO) -> None:
     for d in analysis.decisions:
         trick = "pass" if d.trick is None else str(d.trick)
         note = d.verdict + (" (forced)" if d.forced else "")
-        out.write(f"{d.hand:>4} {trick:>5} {d.seat:>4}  {str(d.played):<10} {str(d.best):<10} "
+        out.write(f"{d.hand:>4} {trick:>5} {d.seat:>4}  {_move_text(d.played):<10} {_move_text(d.best):<10} "
                   f"{_value(d.played_score):>9} {_value(d.best_score):>9} {d.loss:>6.2f}  {note}\n")
     dd_trick = analysis.settings.double_dummy_trick
     out.write("\nhands (actual score; double-dummy value of each seat")

@@ -17,6 +17,7 @@ from typing import Callable
 
 from copas_ai import _core
 from copas_ai._core import Card, CardSet, Position
+from copas_ai.pass_parts import PassValue
 
 ALGORITHMS = ("auto", "ismcts", "pimc")
 
@@ -30,7 +31,7 @@ class Limit:
 
 @dataclass
 class MoveStat:
-    move: Card | CardSet  # a card, or the cards of a pass
+    move: Card | PassValue  # a card, or the cards of a pass (a split pass: its parts, pass_parts.py)
     score: float  # the seat's expected hand score (variant units; lower is better for goal low)
     stderr: float
     visits: int
@@ -38,7 +39,7 @@ class MoveStat:
 
 @dataclass
 class SearchResult:
-    best: Card | CardSet
+    best: Card | PassValue
     moves: list[MoveStat] = field(default_factory=list)
     iterations: int = 0
     time_ms: float = 0.0
@@ -86,7 +87,7 @@ class Searcher:
             done.set()
             if reporter is not None:
                 reporter.join()
-        moves = [MoveStat(m["pass"] if "pass" in m else m["card"], m["score"], m["stderr"], m["visits"])
+        moves = [MoveStat(m.get("pass_parts", m.get("pass", m.get("card"))), m["score"], m["stderr"], m["visits"])
                  for m in raw["moves"]]
         return SearchResult(moves[raw["best"]].move, moves, raw["iterations"], raw["time_ms"], raw["algorithm"])
 
@@ -122,11 +123,19 @@ class Searcher:
         self._core.stop()
 
 
+def _pass_arg(value):
+    # A split pass's parts go to the core as they are; anything else is one set of cards.
+    if isinstance(value, tuple) and all(isinstance(part, CardSet) for part in value):
+        return value
+    return CardSet(value or [])
+
+
 def world_from_view(rules, seat: int, hand, passed=None, received=None, moves=(), dealer: int | None = None,
                     hand_no: int = 0, seed: int = 1, kitty=None, discarded=None,
                     discard_made: bool = False, revokes: str = "forbid") -> Position:
     """A full Position consistent with what `seat` knows: its dealt `hand`, the cards it
-    `passed` and `received`, and the `moves` so far (Card, 'QS', or (seat, card) pairs).
+    `passed` and `received` (a split pass: its parts, as Position.set_pass takes them), and
+    the `moves` so far (Card, "QS", or (seat, card) pairs).
     The unseen cards are drawn uniformly from every deal the view allows; raises
     InvalidPositionError naming the first move that no deal fits. The into-hand kitty
     (three-five+kitty+kitty-use): `kitty` and `discarded` are the cards the seat took and
@@ -143,6 +152,6 @@ def world_from_view(rules, seat: int, hand, passed=None, received=None, moves=()
             s, card = -1, move
         pairs.append((s, card if isinstance(card, Card) else Card.from_str(card)))
     return _core.world_from_view(
-        rules, seat, CardSet(hand), CardSet(passed or []), CardSet(received or []), pairs,
+        rules, seat, CardSet(hand), _pass_arg(passed), _pass_arg(received), pairs,
         rules.players - 1 if dealer is None else dealer, hand_no, seed,
         CardSet(kitty or []), CardSet(discarded or []), discard_made, revokes)

@@ -12,6 +12,7 @@ import shlex
 from copas_ai._core import Card, CardSet, Position
 from copas_ai.engine import Limit, SimpleEngine
 from copas_ai import kitty_moves
+from copas_ai.pass_parts import PassValue
 from copas_ai.position_text import PositionSpec, SeatCards, parse_move_token
 
 _ENGINES: dict[str, SimpleEngine] = {}
@@ -38,14 +39,12 @@ def _engine(command: str) -> SimpleEngine:
 def seat_view_text(position: Position, seat: int, variant: str) -> str:
     """The `position` line of what `seat` knows: its own cards and the public moves."""
     passes_applied = bool(position.pass_plan) and position.phase != "passing"
-    received = position.received[seat] if passes_applied else CardSet()
-    passed = position.passed[seat] if passes_applied else CardSet()
     dealt = kitty_moves.dealt_hand(position, seat)
     spec = PositionSpec(variant=variant, players=position.players, dealer=position.dealer,
                         hand_no=position.hand_no, seat=seat, hands=[SeatCards(seat, dealt, "")])
-    if passes_applied:
-        spec.passed.append(SeatCards(seat, passed, ""))
-        spec.received.append(SeatCards(seat, received, ""))
+    if passes_applied:  # a split pass goes as its parts ('QS/AH,KC')
+        spec.passed.append(SeatCards(seat, position.passed_parts[seat], ""))
+        spec.received.append(SeatCards(seat, position.received_parts[seat], ""))
     spec.moves = [parse_move_token(text) for text in kitty_moves.view_move_texts(position, seat)]
     return spec.to_text()
 
@@ -66,9 +65,9 @@ class CepBot:
     def _go(self, position: Position, seat: int):
         return self._engine.play(seat_view_text(position, seat, self._variant), self._limit).move
 
-    def choose_pass(self, position: Position, seat: int, count: int) -> CardSet:
+    def choose_pass(self, position: Position, seat: int, count: int) -> PassValue:
         move = self._go(position, seat)
-        if not isinstance(move, CardSet):
+        if not isinstance(move, (CardSet, tuple)):  # a tuple: a split pass's parts
             raise ValueError(f"{self.name} answered {move!r} to a pass")
         return move
 
