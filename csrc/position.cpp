@@ -1,5 +1,7 @@
 #include "position.h"
 
+#include "hand_score.h"
+
 namespace copas {
 
 namespace {
@@ -326,27 +328,7 @@ void Position::hand_scores_with_moon(MoonRule moon, std::int32_t* out) const {
     return;
   }
   for (int s = 0; s < n_; ++s) out[s] = points_taken(s);
-  const bool over = phase_ == Phase::kOver;
-  const int shooter = over && moon != MoonRule::kNone ? moon_shooter() : -1;
-  if (shooter >= 0) {
-    // super-moon (A25): twice the variant's moon value when the shooter won every trick.
-    const int value = r.moon_value * (r.super_moon && tricks_won_[shooter] == tricks_done_ ? 2 : 1);
-    switch (moon) {
-      case MoonRule::kOthersPlus:
-        // A22/A23: the shooter scores 0 whatever else he took; the others keep
-        // cards outside the moon (the J♦ taker: 26 - 10 = 16, CF-7).
-        for (int s = 0; s < n_; ++s)
-          out[s] = s == shooter ? 0 : value + r.points_of(won_[s] & scoring_cards_ & ~r.moon_cards);
-        break;
-      case MoonRule::kSelfMinus: out[shooter] = -value; break;
-      case MoonRule::kNone: break;
-    }
-  }
-  for (int s = 0; s < n_; ++s) {
-    // ten-of-death: after the J♦ bonus (A23); a moon's shooter is not doubled.
-    if ((won_[s] & r.doubling_cards) && s != shooter) out[s] *= 2;
-    if (over && tricks_won_[s] == 0) out[s] += r.clean_hand_points;
-  }
+  apply_hand_terms(r, moon, HandTally{won_, tricks_won_, tricks_done_, phase_ == Phase::kOver, scoring_cards_}, out);
 }
 
 std::string check_deal(const RuleSet& rules, const CardSet* hands) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "outcome.h"
+
 namespace copas::solver {
 
 namespace {
@@ -83,8 +85,8 @@ PositionKey::PositionKey(const SolverRules& sr, const Position& pos, int root, s
   pack.add(static_cast<std::uint64_t>(root), 4);
   pack.add(pos.hearts_broken() ? 1 : 0, 1);
   pack.add(moon_candidates, 10);
-  if (moon_candidates) pack.add(static_cast<std::uint16_t>(sr.points(pos.won(root))), 16);
   mix(state);
+  mix(past_key(sr, pos, root, moon_candidates));
   check_ = check;
   index_ = fmix64(index ^ 0x2545f4914f6cdd1dULL);
 }

@@ -68,13 +68,13 @@ SolverRules::SolverRules(const RuleSet& rules) : rules_(rules) {
   }
 
   // Classes: one id per distinct combination of what the rules read from a card.
-  using Traits = std::tuple<int, bool, bool, bool, bool>;
+  using Traits = std::tuple<int, bool, bool, bool, bool, bool>;
   Traits seen[64];
   int classes = 0;
   for (int i = 0; i < 64; ++i) {
     const Card c(i);
     const Traits t{rules.card_points[i], contains(rules.point_cards, c), contains(rules.moon_cards, c),
-                   contains(rules.first_trick_banned, c), c == kQueenOfSpades};
+                   contains(rules.first_trick_banned, c), c == kQueenOfSpades, contains(rules.doubling_cards, c)};
     int id = 0;
     while (id < classes && seen[id] != t) ++id;
     if (id == classes) seen[classes++] = t;

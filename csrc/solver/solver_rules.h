@@ -8,7 +8,7 @@
 // Card classes. Two cards are interchangeable for the rest of a hand when they
 // are of one suit, no card between them is still in play and they agree on
 // everything the rules and the score read from a card: points, penalty-card,
-// moon-card and first-trick-ban membership, and being the Q♠ (a hearts-break
+// moon-card, doubling-card and first-trick-ban membership, and being the Q♠ (a hearts-break
 // rule names it). Each such combination is a class; a point card never shares a
 // class with a non-point card.
 #pragma once
