@@ -1,7 +1,8 @@
 // A hand's score per seat from what each seat took (VARIANTS.md §1.4, §2.3): the
 // moon in a given form (super-moon included), the ten-of-death's doubling and the
-// clean-hand term. One function serves Position::hand_scores and the solver's
-// hypothetical outcomes (a seat taking every card still in play), so both score alike.
+// clean-hand term. Position::hand_scores and the exact solver (its leaves and its
+// hypothetical outcomes, a seat taking every card still in play) score alike
+// through these two functions.
 #pragma once
 
 #include <cstdint>
@@ -20,7 +21,12 @@ struct HandTally {
   CardSet scoring_cards;  // cards worth points (a superset will do): keeps the moon's sum short
 };
 
-// Turns each seat's card points taken (`out` on entry) into its hand score.
-void apply_hand_terms(const RuleSet& r, MoonRule moon, const HandTally& t, std::int32_t* out);
+// The seat that shot the moon in the form `moon` (it took every moon card of a
+// finished hand), or -1.
+int moon_shooter(const RuleSet& r, MoonRule moon, const HandTally& t);
+
+// One seat's hand score from its card points taken (`points`) and the shooter
+// (moon_shooter, or -1).
+int seat_hand_score(const RuleSet& r, MoonRule moon, const HandTally& t, int shooter, int seat, int points);
 
 }  // namespace copas

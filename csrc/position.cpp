@@ -1,7 +1,5 @@
 #include "position.h"
 
-#include "hand_score.h"
-
 namespace copas {
 
 namespace {
@@ -327,8 +325,9 @@ void Position::hand_scores_with_moon(MoonRule moon, std::int32_t* out) const {
     if (end_ == HandEnd::kRevoke) out[revoker_] = r.revoke_penalty;
     return;
   }
-  for (int s = 0; s < n_; ++s) out[s] = points_taken(s);
-  apply_hand_terms(r, moon, HandTally{won_, tricks_won_, tricks_done_, phase_ == Phase::kOver, scoring_cards_}, out);
+  const HandTally t = tally();
+  const int shooter = copas::moon_shooter(r, moon, t);
+  for (int s = 0; s < n_; ++s) out[s] = seat_hand_score(r, moon, t, shooter, s, points_taken(s));
 }
 
 std::string check_deal(const RuleSet& rules, const CardSet* hands) {

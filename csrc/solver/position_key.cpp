@@ -86,7 +86,7 @@ PositionKey::PositionKey(const SolverRules& sr, const Position& pos, int root, s
   pack.add(pos.hearts_broken() ? 1 : 0, 1);
   pack.add(moon_candidates, 10);
   mix(state);
-  mix(past_key(sr, pos, root, moon_candidates));
+  if (const std::uint64_t past = past_key(sr, pos, root, moon_candidates)) mix(past);
   check_ = check;
   index_ = fmix64(index ^ 0x2545f4914f6cdd1dULL);
 }

@@ -70,12 +70,17 @@ class SolverRules {
   int class_mask_count(int s) const { return class_mask_count_[s]; }
   Lane class_mask(int s, int i) const { return class_masks_[s][i]; }
 
+  // No doubling card, clean-hand term, super moon or teams: the root's score is
+  // its card points or a moon's value (the plain game's shortcuts use it).
+  bool plain_scoring() const { return plain_scoring_; }
+  // Whether some card outside the moon cards is worth points (the J♦ of jd-bonus).
+  bool points_outside_moon() const { return points_outside_moon_; }
   // Points of one card.
   int card_points(Card c) const { return rules_.card_points[c.index]; }
   // Sum of card points of a set, of its positive and of its negative cards.
   int points(CardSet cards) const { return positive_points(cards) + negative_points(cards); }
   int positive_points(CardSet cards) const { return sum_points(positive_, cards); }
-  int negative_points(CardSet cards) const { return sum_points(negative_, cards); }
+  int negative_points(CardSet cards) const { return has_negative_ ? sum_points(negative_, cards) : 0; }
 
  private:
   // Per suit, the points of the low 7 faces and of the high 6 faces of a lane.
@@ -94,6 +99,9 @@ class SolverRules {
 
   RuleSet rules_;
   int cost_sign_ = 1;
+  bool points_outside_moon_ = false;
+  bool plain_scoring_ = false;
+  bool has_negative_ = false;  // some card is worth negative points (a bonus card)
   bool face_order_ = true;
   std::array<std::uint8_t, kNumFaces> face_of_strength_{};
   std::array<std::uint8_t, kNumFaces> strength_of_face_{};
