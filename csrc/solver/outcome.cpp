@@ -16,6 +16,9 @@ CardSet cards_in_play(const Position& pos) {
 
 namespace {
 
+// The root's side (side_of), without a call for the plain game.
+std::uint32_t side_seats(const RuleSet& r, int root) { return r.teams ? side_of(r, root) : 1u << root; }
+
 // Who ends with every moon card, as a seat of the side sees it (its own moon: own_moon_score).
 enum class MoonBy : std::uint8_t { kNobody, kOther };
 
@@ -91,9 +94,9 @@ struct SeatSpans {
   const SeatOpenings o{(won & r.doubling_cards) != 0, (in_play & r.doubling_cards) != 0,
                        r.clean_hand_points != 0 && pos.tricks_won(seat) == 0};
   SeatSpans out;
-  bool shot = false;  // some candidate holds every moon card already
-  for (std::uint32_t c = candidates; c; c &= c - 1)
-    if ((pos.won(__builtin_ctz(c)) & r.moon_cards) == r.moon_cards) shot = true;
+  // Some candidate holds every moon card already (then it is the only candidate).
+  const bool shot = candidates && !(candidates & (candidates - 1)) &&
+                    (pos.won(__builtin_ctz(candidates)) & r.moon_cards) == r.moon_cards;
   out.nobody = ends(r, MoonBy::kNobody, 1, taken + sr.negative_points(in_play), taken + sr.positive_points(in_play), o);
   if (!shot) out.all.add(out.nobody);
   const bool self_can = (candidates >> seat & 1) && (!takes_no_more || (won & r.moon_cards) == r.moon_cards);
@@ -103,7 +106,8 @@ struct SeatSpans {
   }
   if (const std::uint32_t others = candidates & ~(1u << seat)) {
     int mult_hi = 1;
-    for (std::uint32_t c = others; c; c &= c - 1) mult_hi = std::max(mult_hi, moon_multiplier_hi(r, pos, __builtin_ctz(c)));
+    for (std::uint32_t c = r.super_moon ? others : 0; c; c &= c - 1)
+      mult_hi = std::max(mult_hi, moon_multiplier_hi(r, pos, __builtin_ctz(c)));
     // Another seat shoots: this one takes no moon card, only the rest (worth nothing in most variants).
     const CardSet rest = in_play & ~r.moon_cards;
     const bool more = sr.points_outside_moon();
@@ -123,7 +127,7 @@ int side_cost(const SolverRules& sr, const HandTally& t, int root) {
   const RuleSet& r = sr.rules();
   const int shooter = moon_shooter(r, r.moon, t);
   int score = 0;
-  for (std::uint32_t side = side_of(r, root); side; side &= side - 1) {
+  for (std::uint32_t side = side_seats(r, root); side; side &= side - 1) {
     const int s = __builtin_ctz(side);
     score += seat_hand_score(r, r.moon, t, shooter, s, sr.points(t.won[s]));
   }
@@ -151,6 +155,78 @@ bool points_keyed(const SolverRules& sr, const Position& pos, std::uint32_t cand
   return candidates != 0 || (doubling && (doubling & cards_in_play(pos)));
 }
 
+// What the root side can force (a ceiling on its cost) and what the others can
+// force on it (a floor): a seat able to take every trick left (trick_control.h).
+void forced_by_taking_all(const SolverRules& sr, const Position& pos, int root, std::uint32_t side, CardSet in_play,
+                          int& ceiling, int& floor) {
+  for (std::uint32_t able = seats_taking_every_trick(sr, pos); able; able &= able - 1) {
+    const int s = __builtin_ctz(able);
+    const int cost = cost_if_one_takes_all(sr, pos, root, s, in_play);
+    if (side >> s & 1) {
+      ceiling = std::min(ceiling, cost);
+    } else {
+      floor = std::max(floor, cost);
+    }
+  }
+}
+
+// The plain game (SolverRules::plain_scoring): the score `root` gets when
+// `shooter` takes every moon card, given the score it would have without the moon.
+int moon_score(const RuleSet& r, int shooter, int root, int plain_score) {
+  if (r.moon == MoonRule::kOthersPlus) return shooter == root ? 0 : r.moon_value;
+  return shooter == root ? -r.moon_value : plain_score;
+}
+
+// reachable_costs for the plain game, in closed form: the hot path of american
+// and copas-fora (seat_spans below takes 2% more of a whole solve). The same
+// bounds as seat_spans gives when nothing but points and a fixed moon score.
+CostRange plain_reachable_costs(const SolverRules& sr, const Position& pos, int root, std::uint32_t candidates) {
+  const RuleSet& r = sr.rules();
+  const CardSet in_play = cards_in_play(pos);
+  const int taken = sr.points(pos.won(root));
+  // Without a moon: what is taken plus any part of what is left.
+  const int plain_lo = taken + sr.negative_points(in_play);
+  const int plain_hi = taken + sr.positive_points(in_play);
+  int ceiling = INT_MAX, floor = INT_MIN;
+  if (pos.trick_length() == 0 && pos.tricks_done() > 0) {
+    forced_by_taking_all(sr, pos, root, 1u << root, in_play, ceiling, floor);
+    if (can_lose_every_trick(sr, pos, root)) {
+      // The root takes nothing more: its plain score stays, unless another seat shoots.
+      int worst = sr.cost_sign() * taken;
+      for (std::uint32_t c = candidates & ~(1u << root); c; c &= c - 1)
+        worst = std::max(worst, sr.cost_sign() * moon_score(r, __builtin_ctz(c), root, taken));
+      ceiling = std::min(ceiling, worst);
+    }
+  }
+  bool plain_possible = true;
+  for (std::uint32_t c = candidates; c; c &= c - 1) {
+    const int s = __builtin_ctz(c);
+    if ((pos.won(s) & r.moon_cards) == r.moon_cards) plain_possible = false;  // already shot
+  }
+  int lo = plain_possible ? plain_lo : INT_MAX;
+  int hi = plain_possible ? plain_hi : INT_MIN;
+  for (std::uint32_t c = candidates; c; c &= c - 1) {
+    const int s = __builtin_ctz(c);
+    if (r.moon == MoonRule::kSelfMinus && s != root) {
+      // The root keeps its plain score, within the plain range.
+      lo = std::min(lo, plain_lo);
+      hi = std::max(hi, plain_hi);
+    } else {
+      const int v = moon_score(r, s, root, 0);
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+  }
+  if (sr.cost_sign() < 0) {
+    std::swap(lo, hi);
+    lo = -lo;
+    hi = -hi;
+  }
+  // Each side's forced outcome bounds the value from its side.
+  const int without_moon_hi = std::max(sr.cost_sign() * plain_lo, sr.cost_sign() * plain_hi);
+  return {std::max(lo, floor), std::min(hi, ceiling), without_moon_hi};
+}
+
 }  // namespace
 
 std::uint32_t moon_candidates(const SolverRules& sr, const Position& pos) {
@@ -173,15 +249,16 @@ int final_cost(const SolverRules& sr, const Position& pos, int root) {
     std::int32_t scores[kMaxPlayers];
     pos.hand_scores(scores);
     int score = 0;
-    for (std::uint32_t side = side_of(sr.rules(), root); side; side &= side - 1) score += scores[__builtin_ctz(side)];
+    for (std::uint32_t side = side_seats(sr.rules(), root); side; side &= side - 1) score += scores[__builtin_ctz(side)];
     return sr.cost_sign() * score;
   }
   return side_cost(sr, pos.tally(), root);
 }
 
 CostRange reachable_costs(const SolverRules& sr, const Position& pos, int root, std::uint32_t candidates) {
+  if (sr.plain_scoring()) return plain_reachable_costs(sr, pos, root, candidates);
   const RuleSet& r = sr.rules();
-  const std::uint32_t side = side_of(r, root);
+  const std::uint32_t side = side_seats(r, root);
   const CardSet in_play = cards_in_play(pos);
   // The side's cost is the sum of its seats' costs, each within its own span.
   int lo = 0, hi = 0, without_moon_hi = 0;
@@ -192,18 +269,9 @@ CostRange reachable_costs(const SolverRules& sr, const Position& pos, int root, 
     hi += all.hi;
     without_moon_hi += as_costs(sr, spans.nobody).hi;
   }
-  // What the root side can force (a ceiling) and what the others can force on it (a floor).
   int ceiling = INT_MAX, floor = INT_MIN;
   if (pos.trick_length() == 0 && pos.tricks_done() > 0) {
-    for (std::uint32_t able = seats_taking_every_trick(sr, pos); able; able &= able - 1) {
-      const int s = __builtin_ctz(able);
-      const int cost = cost_if_one_takes_all(sr, pos, root, s, in_play);
-      if (side >> s & 1) {
-        ceiling = std::min(ceiling, cost);
-      } else {
-        floor = std::max(floor, cost);
-      }
-    }
+    forced_by_taking_all(sr, pos, root, side, in_play, ceiling, floor);
     // The root alone can lose every trick; a partner's score would not follow.
     if (r.teams == 0 && can_lose_every_trick(sr, pos, root))
       ceiling = std::min(ceiling, as_costs(sr, seat_spans(sr, pos, root, candidates, 0).all).hi);
@@ -218,7 +286,7 @@ std::uint64_t past_key(const SolverRules& sr, const Position& pos, int root, std
   if (sr.plain_scoring()) return candidates ? static_cast<std::uint16_t>(sr.points(pos.won(root))) : 0;
   const bool keyed = points_keyed(sr, pos, candidates);
   std::uint64_t key = 0;
-  for (std::uint32_t side = side_of(r, root); side; side &= side - 1) {
+  for (std::uint32_t side = side_seats(r, root); side; side &= side - 1) {
     const int s = __builtin_ctz(side);
     std::uint64_t word = keyed ? static_cast<std::uint16_t>(sr.points(pos.won(s))) : 0;
     if (pos.won(s) & r.doubling_cards) word |= 1u << 16;
@@ -240,7 +308,7 @@ int past_cost(const SolverRules& sr, const Position& pos, int root, std::uint32_
   const RuleSet& r = sr.rules();
   if (sr.plain_scoring()) return sr.cost_sign() * sr.points(pos.won(root));  // the hot path, as below
   int score = 0;
-  for (std::uint32_t side = side_of(r, root); side; side &= side - 1) {
+  for (std::uint32_t side = side_seats(r, root); side; side &= side - 1) {
     const int s = __builtin_ctz(side);
     score += sr.points(pos.won(s)) * ((pos.won(s) & r.doubling_cards) ? 2 : 1);
   }
