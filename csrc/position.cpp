@@ -349,28 +349,9 @@ void Position::hand_scores_with_moon(MoonRule moon, std::int32_t* out) const {
     if (end_ == HandEnd::kRevoke) out[revoker_] = r.revoke_penalty;
     return;
   }
-  for (int s = 0; s < n_; ++s) out[s] = points_taken(s);
-  const bool over = phase_ == Phase::kOver;
-  const int shooter = over && moon != MoonRule::kNone ? moon_shooter() : -1;
-  if (shooter >= 0) {
-    // super-moon (A25): twice the variant's moon value when the shooter won every trick.
-    const int value = r.moon_value * (r.super_moon && tricks_won_[shooter] == tricks_done_ ? 2 : 1);
-    switch (moon) {
-      case MoonRule::kOthersPlus:
-        // A22/A23: the shooter scores 0 whatever else he took; the others keep
-        // cards outside the moon (the J♦ taker: 26 - 10 = 16, CF-7).
-        for (int s = 0; s < n_; ++s)
-          out[s] = s == shooter ? 0 : value + r.points_of(won_[s] & scoring_cards_ & ~r.moon_cards);
-        break;
-      case MoonRule::kSelfMinus: out[shooter] = -value; break;
-      case MoonRule::kNone: break;
-    }
-  }
-  for (int s = 0; s < n_; ++s) {
-    // ten-of-death: after the J♦ bonus (A23); a moon's shooter is not doubled.
-    if ((won_[s] & r.doubling_cards) && s != shooter) out[s] *= 2;
-    if (over && tricks_won_[s] == 0) out[s] += r.clean_hand_points;
-  }
+  const HandTally t = tally();
+  const int shooter = copas::moon_shooter(r, moon, t);
+  for (int s = 0; s < n_; ++s) out[s] = seat_hand_score(r, moon, t, shooter, s, points_taken(s));
 }
 
 std::string check_deal(const RuleSet& rules, const CardSet* hands) {

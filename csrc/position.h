@@ -10,6 +10,7 @@
 #include <string>
 
 #include "cards.h"
+#include "hand_score.h"
 #include "rules.h"
 
 namespace copas {
@@ -172,6 +173,8 @@ class Position {
   void hand_scores_with_moon(MoonRule moon, std::int32_t* out) const;
   // The seat that shot the moon, or -1.
   int moon_shooter() const;
+  // What the scoring reads of the hand (hand_score.h).
+  HandTally tally() const { return {won_, tricks_won_, tricks_done_, phase_ == Phase::kOver, scoring_cards_}; }
 
  private:
   struct RuleFilters;

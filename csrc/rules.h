@@ -265,9 +265,8 @@ std::uint32_t side_of(const RuleSet& rules, int seat);
 // may be `values`. Totals for the match, hand scores for the search's objective.
 void side_sums(const RuleSet& rules, const std::int32_t* values, int players, std::int32_t* out);
 
-// Why the exact solver cannot score these rules (empty when it can): its
-// bounds assume a hand's cost is card points plus the plain moon. The solver's
-// callers refuse such rules with this message.
+// Why the exact solver cannot score these rules (empty when it can; today it
+// scores every RuleSet). The solver's callers refuse such rules with this message.
 std::string solver_unsupported(const RuleSet& rules);
 
 }  // namespace copas

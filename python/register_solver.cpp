@@ -60,8 +60,8 @@ int with_limit(SolverBox& s, std::uint64_t node_limit, Solve solve) {
   return result;
 }
 
-// playing_copy for the fast solver, whose bounds need rules it can score
-// (solve_plain, plain alpha-beta on hand scores, takes any rules).
+// playing_copy for the fast solver, and the rules it scores (solver_unsupported:
+// every RuleSet today; solve_plain, plain alpha-beta on hand scores, takes any rules).
 PositionBox solver_copy(const PositionBox& b) {
   const std::string unsupported = solver_unsupported(b.pos.rules());
   if (!unsupported.empty()) throw InvalidPositionError(unsupported);
@@ -79,8 +79,11 @@ std::size_t table_bytes(double hash_mb) {
 void register_solver(py::module_& m) {
   py::class_<SolverBox>(m, "Solver",
                         "Perfect-information solver. The value of a position is paranoid for the seat "
-                        "to act: its final hand score (moon included, points already taken counted) "
-                        "when it plays for its best score and every other seat plays against it.")
+                        "to act: its final hand score (moon and scoring options included, points already "
+                        "taken counted) when it plays for its best score and every other seat plays "
+                        "against it. With teams (rules.teams) it is the SIDE's score, the sum of the "
+                        "hand scores of the seat and its partners, who play for it while the other "
+                        "seats play against it.")
       .def(py::init([](double hash_mb) { return std::make_unique<SolverBox>(table_bytes(hash_mb)); }),
            py::arg("hash_mb") = 64.0, "A solver with a transposition table of hash_mb MiB, allocated once.")
       .def("solve", [](SolverBox& s, const PositionBox& b, std::uint64_t node_limit) {
@@ -116,7 +119,7 @@ void register_solver(py::module_& m) {
       r = solver::solve_plain(copy.pos);
     }
     return py::make_tuple(r.value, r.nodes);
-  }, py::arg("position"), "(value, nodes) by plain alpha-beta: no table, no ordering (the baseline).");
+  }, py::arg("position"), "(value, nodes) by plain alpha-beta: no table, no ordering (the baseline); the same value as Solver.solve (with teams: the side's).");
 }
 
 }  // namespace copas::py_api

@@ -227,14 +227,18 @@ def test_plot_without_matplotlib_exits_2_before_analysing(tmp_path, monkeypatch,
     assert not png.exists()
 
 
-def test_copas_fora_ten_of_death_record_is_analysed_without_a_double_dummy_line():
-    """The solver refuses ten-of-death's doubling: the analysis still judges every
-    decision and says why the double-dummy line is missing."""
+def test_copas_fora_ten_of_death_record_is_analysed_with_a_double_dummy_line():
+    """copas-fora+ten-of-death: the solver scores the 10♣'s doubling, so the analysis
+    gives the double-dummy line (the solver's value at each seat's card of the trick)
+    and reports nothing missing."""
     record = read_record(selfplay("copas-fora+ten-of-death", ["heuristic"], hands=1, seed=5))
-    analysis = analyse(record, settings(limit=Limit(iterations=200), double_dummy_trick=6))
-    assert len(analysis.decisions) == 4 * 13 + 4  # every card and every pass
-    assert analysis.double_dummy_missing == ca.solver_unsupported(record.rules) != ""
-    assert analysis.hands[0].double_dummy == [None] * 4
+    analysis = analyse(record, settings(seats={0}, limit=Limit(iterations=200), double_dummy_trick=10))
+    assert ca.solver_unsupported(record.rules) == "" and analysis.double_dummy_missing == ""
+    dd = analysis.hands[0].double_dummy
+    assert all(isinstance(v, int) for v in dd)
+    hand = record.hands[0]
+    k = 9 * 4  # trick 10's first card
+    assert dd[hand.plays[k][0]] == ca.Solver().solve(replay(record, hand, k))
     out = io.StringIO()
     write_text(analysis, out)
-    assert f"not computed: {analysis.double_dummy_missing}" in out.getvalue()
+    assert "not computed" not in out.getvalue()

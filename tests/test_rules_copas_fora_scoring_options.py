@@ -319,26 +319,21 @@ def test_copas_fora_pass_cycle_never_deals_straight_to_play():
 # --- the solver and the scoring options ----------------------------------------------------
 
 
-@pytest.mark.parametrize("variant", ["copas-fora+ten-of-death", "copas-fora+super-moon",
-                                     "copas-fora+clean-hand", "copas-fora+jd-bonus"])
-def test_copas_fora_scoring_options_the_solver_cannot_bound_are_refused(variant):
-    """The fast solver's bounds assume card points plus the plain moon: for these rules
-    it refuses with the reason (solve_plain, plain alpha-beta, still answers)."""
-    pos = position(variant, {0: "2C"})
-    with pytest.raises(ca.InvalidPositionError, match="solver does not score"):
-        ca.Solver(hash_mb=1).solve(pos)
-    assert ca.solver_unsupported(pos.rules)
-
-
 @pytest.mark.parametrize("variant", ["copas-fora+jd-bonus=moon-needs-jd", "copas-fora+reverse-moon",
-                                     "copas-fora+exact-score", "copas-fora+reverse-moon=conditional"])
+                                     "copas-fora+exact-score", "copas-fora+reverse-moon=conditional",
+                                     "copas-fora+ten-of-death", "copas-fora+super-moon",
+                                     "copas-fora+clean-hand", "copas-fora+jd-bonus"])
 def test_copas_fora_solver_accepts_options_it_scores(variant):
+    """<variant>: the solver scores every scoring option (the doubling card, the super
+    moon, the clean-hand term, the J♦ outside the moon): nothing is refused."""
     assert ca.solver_unsupported(ca.find_variant(variant).rules()) == ""
 
 
 SOLVER_CHECKED = ["copas-fora+jd-bonus=moon-needs-jd", "copas-fora+reverse-moon",
                   "copas-fora+fatal-ace+jd-bonus=moon-needs-jd+reverse-moon",
-                  "copas-fora+exact-score+reverse-moon=conditional", "teams"]
+                  "copas-fora+exact-score+reverse-moon=conditional", "teams",
+                  "copas-fora+ten-of-death", "copas-fora+super-moon", "copas-fora+clean-hand",
+                  "copas-fora+jd-bonus"]
 
 
 @pytest.mark.parametrize("variant", SOLVER_CHECKED)
@@ -362,14 +357,14 @@ def endgame_of(variant, seed, tricks_left=3):
     return pos
 
 
-@pytest.mark.parametrize("variant, algorithm", [("copas-fora+ten-of-death", "ismcts"),
-                                                ("copas-fora+reverse-moon", "pimc")])
-def test_copas_fora_pimc_falls_back_to_ismcts_when_the_solver_refuses(variant, algorithm):
-    """<variant>: PIMC solves worlds with the fast solver; where that solver cannot
-    score the rules (a doubling card) the search runs ISMCTS and says so."""
+@pytest.mark.parametrize("variant", ["copas-fora+ten-of-death", "copas-fora+clean-hand",
+                                     "copas-fora+super-moon", "copas-fora+jd-bonus", "copas-fora+reverse-moon"])
+def test_copas_fora_pimc_solves_worlds_under_every_scoring_option(variant):
+    """<variant>: PIMC solves its worlds with the fast solver, which scores every
+    scoring option, so the search runs PIMC (no fallback to ISMCTS)."""
     pos = endgame_of(variant, 3)
     result = ca.Searcher(seed=1, algorithm="pimc").search(pos, pos.turn, ca.Limit(iterations=20))
-    assert result.algorithm == algorithm
+    assert result.algorithm == "pimc"
     assert result.best in pos.legal_moves()
 
 

@@ -1,6 +1,6 @@
 // Perfect-information Monte Carlo: deal many worlds from the sampler, solve each
 // exactly with the double-dummy solver (every legal card's paranoid value for
-// the seat), and average. Strong late in a hand, where each solve is cheap.
+// the seat: with teams its side's summed score, as ISMCTS plays for), and average. Strong late in a hand, where each solve is cheap.
 #pragma once
 
 #include <cstdint>

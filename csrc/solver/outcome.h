@@ -1,12 +1,19 @@
-// The root seat's final score, and what it can still become, from a position.
+// The root side's final score, and what it can still become, from a position.
 //
 // Scores are handled as costs (cost = sign * score, sign from the goal) so the
-// root seat always minimises. The moon makes a hand's value non-additive: the
-// final cost is the points the root seat has taken plus those it will take,
-// unless some seat ends with every moon card, and then it is the moon's fixed
-// outcome. So besides the points taken, what the rest of the hand needs from
-// the past is only which seats can still shoot ("moon candidates": every moon
-// card already played sits in that seat's tricks).
+// root side always minimises. The root side is the root seat, or with teams
+// (rules.teams) the root seat and its partners, whose hand scores are summed.
+//
+// A seat's final score is its card points unless some seat ends with every moon
+// card, and then the moon's outcome; on top of that the copas-fora scoring
+// options: a doubling card (ten-of-death) doubles its taker's score, a seat that
+// wins no trick gets clean_hand_points, and super-moon doubles the moon of a
+// shooter who won every trick. Leaves are scored by the core
+// (Position::hand_scores); the bounds below enumerate the ways the hand can
+// still end for each seat of the side, so they stay sound under every option.
+// Besides the points taken, what the rest of the hand needs from the past is
+// which seats can still shoot ("moon candidates": every moon card already played
+// sits in that seat's tricks), and for the options the facts past_key names.
 #pragma once
 
 #include <cstdint>
@@ -23,10 +30,10 @@ CardSet cards_in_play(const Position& pos);
 // rules have no moon.
 std::uint32_t moon_candidates(const SolverRules& sr, const Position& pos);
 
-// The root's cost when it shoots the moon itself.
+// The root's cost when it shoots the moon itself (without a super moon).
 int root_moon_cost(const SolverRules& sr);
 
-// Cost of the finished hand `pos` for `root` (hand_scores, moon included).
+// Cost of the finished hand `pos` for the root's side (hand_scores, moon included).
 int final_cost(const SolverRules& sr, const Position& pos, int root);
 
 // Bounds on the value for `root`: the least and greatest final cost it can
@@ -39,5 +46,15 @@ struct CostRange {
   int without_moon_hi;  // the greatest cost if nobody shoots the moon
 };
 CostRange reachable_costs(const SolverRules& sr, const Position& pos, int root, std::uint32_t candidates);
+
+// The past as the rest of the hand's value depends on it, for the transposition
+// table (position_key.h): 0 for the plain game without a moon in reach. It holds
+// the side's points taken while a moon or a doubling card can still change what
+// they are worth, which side seats hold a doubling card or have won a trick
+// (clean-hand), and, for super-moon, which moon candidate has won every trick.
+std::uint64_t past_key(const SolverRules& sr, const Position& pos, int root, std::uint32_t candidates);
+// The part of the final cost the past has fixed when past_key does not hold the
+// points taken (the table then stores the rest of the hand alone), else 0.
+int past_cost(const SolverRules& sr, const Position& pos, int root, std::uint32_t candidates);
 
 }  // namespace copas::solver

@@ -10,7 +10,7 @@ namespace {
 class PlainSearch {
  public:
   explicit PlainSearch(const Position& pos)
-      : pos_(pos), root_(pos.turn()), sign_(pos.rules().goal == Goal::kLow ? 1 : -1) {}
+      : pos_(pos), side_(side_of(pos.rules(), pos.turn())), sign_(pos.rules().goal == Goal::kLow ? 1 : -1) {}
 
   // Cost (sign * score) of the root seat, which minimises it.
   int search(int alpha, int beta) {
@@ -18,9 +18,11 @@ class PlainSearch {
     if (pos_.phase() == Phase::kOver) {
       std::int32_t scores[kMaxPlayers];
       pos_.hand_scores(scores);
-      return sign_ * scores[root_];
+      int side_score = 0;  // with teams, the root's side: its seats' scores summed
+      for (std::uint32_t side = side_; side; side &= side - 1) side_score += scores[__builtin_ctz(side)];
+      return sign_ * side_score;
     }
-    const bool minimising = pos_.turn() == root_;
+    const bool minimising = (side_ >> pos_.turn()) & 1;
     int best = minimising ? INT_MAX : INT_MIN;
     for (CardSet moves = pos_.legal_moves(); moves;) {
       pos_.play(pop_lowest(moves));
@@ -43,7 +45,7 @@ class PlainSearch {
 
  private:
   Position pos_;
-  int root_;
+  std::uint32_t side_;  // the root seat's side (bit per seat)
   int sign_;
   std::uint64_t nodes_ = 0;
 };

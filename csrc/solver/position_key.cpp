@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "outcome.h"
+
 namespace copas::solver {
 
 namespace {
@@ -83,8 +85,11 @@ PositionKey::PositionKey(const SolverRules& sr, const Position& pos, int root, s
   pack.add(static_cast<std::uint64_t>(root), 4);
   pack.add(pos.hearts_broken() ? 1 : 0, 1);
   pack.add(moon_candidates, 10);
-  if (moon_candidates) pack.add(static_cast<std::uint16_t>(sr.points(pos.won(root))), 16);
+  // The past (outcome.h): in the state word when it fits (the plain game's points taken).
+  const std::uint64_t past = past_key(sr, pos, root, moon_candidates);
+  pack.add(past <= 0xffff ? past : 0, 16);
   mix(state);
+  if (past > 0xffff) mix(past);
   check_ = check;
   index_ = fmix64(index ^ 0x2545f4914f6cdd1dULL);
 }

@@ -4,10 +4,10 @@
 // that does not matter: per suit the cards still in play in relative-rank form
 // (each seat's cards renumbered among the suit's remaining cards, and where the
 // suit's card classes sit among them), the seat to lead, the root seat, the
-// hearts-broken flag and the moon candidates. While a moon is possible the
-// root's points taken are keyed too, since a moon replaces them; otherwise the
-// table stores the value of the rest of the hand alone (final cost minus cost
-// taken), which any past can reuse. Interchangeable suits (solver_rules.h) are
+// hearts-broken flag, the moon candidates and outcome.h's past_key. While a
+// moon (or a doubling card) can change what they are worth, the root side's
+// points taken are in past_key; otherwise the table stores the value of the rest
+// of the hand alone (final cost minus past_cost), which any past can reuse. Interchangeable suits (solver_rules.h) are
 // put in a canonical order, so a position and its suit-swapped twin share an
 // entry.
 #pragma once

@@ -29,6 +29,7 @@ void Solver::start(const Position& pos) {
   }
   pos_ = pos;
   root_ = pos.turn();
+  side_ = side_of(pos.rules(), root_);
   nodes_ = 0;
   table_.new_generation();
   killers_.clear();
@@ -131,7 +132,7 @@ int Solver::search(int alpha, int beta) {
 
   const PositionKey key(rules_, pos_, root_, candidates);
   // Cost already fixed by the past, when the table stores the rest of the hand alone.
-  const int offset = candidates ? 0 : rules_.cost_sign() * rules_.points(pos_.won(root_));
+  const int offset = past_cost(rules_, pos_, root_, candidates);
   int first = TranspositionTable::kNoMove;
   if (const TableEntry* e = table_.find(key)) {
     const int lo = std::max(range.lo, e->lower + offset);
@@ -163,7 +164,7 @@ Solver::Expansion Solver::expand(int alpha, int beta, int first, const MovePlan&
   Card order[kMaxMoves];
   const int n = order_moves(rules_, pos_, root_, plan,
                             run_representatives(rules_, pos_.legal_moves(), in_play), first, order);
-  const bool minimising = pos_.turn() == root_;
+  const bool minimising = (side_ >> pos_.turn()) & 1;
   const bool root_lead = minimising && pos_.trick_length() == 0;
   // Killers go after the table's move and the heuristic's first choice: put
   // before it they refute faster on average but much slower on some positions.

@@ -1,9 +1,11 @@
 // The perfect-information ("double-dummy") solver.
 //
 // The value of a fully known position is PARANOID for the seat to act (the
-// root seat): its final hand score (hand_scores: moon rules included, points
-// already taken counted) when it plays for its best score and every other seat
-// plays for its worst. That is a two-sided game, so it is solved by alpha-beta
+// root seat): its final hand score (hand_scores: moon rules and the scoring
+// options included, points already taken counted) when it plays for its best
+// score and every other seat plays for its worst. With teams (rules.teams) the
+// value is the root's SIDE's score, the sum of its seats' hand scores: the root
+// and its partners play for the side's best, the other seats for its worst. That is a two-sided game, so it is solved by alpha-beta
 // with null-window searches narrowed MTD(f)-style, a transposition table probed
 // at trick boundaries (position_key.h), one move per run of interchangeable
 // cards (rank_equivalence.h), heuristic move ordering (move_order.h) with
@@ -69,6 +71,7 @@ class Solver {
   bool have_rules_ = false;
   Position pos_;
   int root_ = 0;
+  std::uint32_t side_ = 0;  // the root's side (bit per seat): these seats minimise its cost
   std::uint64_t nodes_ = 0;
   std::uint64_t node_limit_ = UINT64_MAX;
   KillerMoves killers_;

@@ -45,6 +45,12 @@ Lane compress_lane(Lane lane, Lane within) {
 
 SolverRules::SolverRules(const RuleSet& rules) : rules_(rules) {
   cost_sign_ = rules.goal == Goal::kLow ? 1 : -1;
+  for (int i = 0; i < 64; ++i)
+    if (rules.card_points[i] < 0) has_negative_ = true;
+  for (CardSet outside = rules.deck & ~rules.moon_cards; outside;)
+    if (rules.card_points[pop_lowest(outside).index] != 0) points_outside_moon_ = true;
+  plain_scoring_ = rules.doubling_cards == 0 && rules.clean_hand_points == 0 && !rules.super_moon &&
+                   rules.teams == 0 && !points_outside_moon_;
 
   // Strength order; ties keep face order (finish_trick lets the earlier card win a
   // tie, which no variant uses).
@@ -68,13 +74,13 @@ SolverRules::SolverRules(const RuleSet& rules) : rules_(rules) {
   }
 
   // Classes: one id per distinct combination of what the rules read from a card.
-  using Traits = std::tuple<int, bool, bool, bool, bool>;
+  using Traits = std::tuple<int, bool, bool, bool, bool, bool>;
   Traits seen[64];
   int classes = 0;
   for (int i = 0; i < 64; ++i) {
     const Card c(i);
     const Traits t{rules.card_points[i], contains(rules.point_cards, c), contains(rules.moon_cards, c),
-                   contains(rules.first_trick_banned, c), c == kQueenOfSpades};
+                   contains(rules.first_trick_banned, c), c == kQueenOfSpades, contains(rules.doubling_cards, c)};
     int id = 0;
     while (id < classes && seen[id] != t) ++id;
     if (id == classes) seen[classes++] = t;

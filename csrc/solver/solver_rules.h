@@ -8,7 +8,7 @@
 // Card classes. Two cards are interchangeable for the rest of a hand when they
 // are of one suit, no card between them is still in play and they agree on
 // everything the rules and the score read from a card: points, penalty-card,
-// moon-card and first-trick-ban membership, and being the Q♠ (a hearts-break
+// moon-card, doubling-card and first-trick-ban membership, and being the Q♠ (a hearts-break
 // rule names it). Each such combination is a class; a point card never shares a
 // class with a non-point card.
 #pragma once
@@ -70,12 +70,18 @@ class SolverRules {
   int class_mask_count(int s) const { return class_mask_count_[s]; }
   Lane class_mask(int s, int i) const { return class_masks_[s][i]; }
 
+  // No doubling card, clean-hand term, super moon, teams or points outside the
+  // moon cards: the root's score is its card points or a moon's fixed value
+  // (the plain game's shortcuts in outcome.cpp use it).
+  bool plain_scoring() const { return plain_scoring_; }
+  // Whether some card outside the moon cards is worth points (the J♦ of jd-bonus).
+  bool points_outside_moon() const { return points_outside_moon_; }
   // Points of one card.
   int card_points(Card c) const { return rules_.card_points[c.index]; }
   // Sum of card points of a set, of its positive and of its negative cards.
   int points(CardSet cards) const { return positive_points(cards) + negative_points(cards); }
   int positive_points(CardSet cards) const { return sum_points(positive_, cards); }
-  int negative_points(CardSet cards) const { return sum_points(negative_, cards); }
+  int negative_points(CardSet cards) const { return has_negative_ ? sum_points(negative_, cards) : 0; }
 
  private:
   // Per suit, the points of the low 7 faces and of the high 6 faces of a lane.
@@ -94,6 +100,9 @@ class SolverRules {
 
   RuleSet rules_;
   int cost_sign_ = 1;
+  bool points_outside_moon_ = false;
+  bool plain_scoring_ = false;
+  bool has_negative_ = false;  // some card is worth negative points (a bonus card)
   bool face_order_ = true;
   std::array<std::uint8_t, kNumFaces> face_of_strength_{};
   std::array<std::uint8_t, kNumFaces> strength_of_face_{};

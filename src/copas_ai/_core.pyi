@@ -924,7 +924,7 @@ class WorldSampler:
         """
 class Solver:
     """
-    Perfect-information solver. The value of a position is paranoid for the seat to act: its final hand score (moon included, points already taken counted) when it plays for its best score and every other seat plays against it.
+    Perfect-information solver. The value of a position is paranoid for the seat to act: its final hand score (moon and scoring options included, points already taken counted) when it plays for its best score and every other seat plays against it. With teams (rules.teams) it is the SIDE's score, the sum of the hand scores of the seat and its partners, who play for it while the other seats play against it.
     """
     def __init__(self, hash_mb: typing.SupportsFloat | typing.SupportsIndex = 64.0) -> None:
         """
@@ -1000,7 +1000,7 @@ def random_hands(rules: RuleSet, count: typing.SupportsInt | typing.SupportsInde
     """
 def solve_plain(position: Position) -> tuple[int, int]:
     """
-    (value, nodes) by plain alpha-beta: no table, no ordering (the baseline).
+    (value, nodes) by plain alpha-beta: no table, no ordering (the baseline); the same value as Solver.solve (with teams: the side's).
     """
 def solver_unsupported(rules: RuleSet) -> str:
     """

@@ -232,7 +232,7 @@ def analyse(record: GameRecord, settings: AnalysisSettings, on_progress: Progres
     dd_trick = settings.double_dummy_trick
     analysis = Analysis(record, settings)
     if dd_trick is not None and solver_unsupported(record.rules):
-        # The solver refuses scoring terms it cannot bound (ten-of-death, clean-hand, ...).
+        # Rules the solver cannot score (none today: solver_unsupported names any).
         analysis.double_dummy_missing = solver_unsupported(record.rules)
         dd_trick = None
     solver = Solver() if dd_trick is not None else None

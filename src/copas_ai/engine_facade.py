@@ -400,7 +400,10 @@ class Engine:
                             getattr(result, "decision", ""))
 
     def _solve(self, solver: SolverLike, position: Position) -> SolveReport:
-        values = solver.solve_moves(position.copy())  # the solver may leave its copy changed
+        try:
+            values = solver.solve_moves(position.copy())  # the solver may leave its copy changed
+        except _core.InvalidPositionError as exc:  # a position it refuses: one error line, no traceback
+            raise EngineError(f"the solver refuses this position: {exc}") from None
         legal = list(position.legal_moves())
         missing = [card for card in legal if card not in values]
         if missing:

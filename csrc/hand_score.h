@@ -1,0 +1,56 @@
+// A hand's score per seat from what each seat took (VARIANTS.md §1.4, §2.3): the
+// moon in a given form (super-moon included), the ten-of-death's doubling and the
+// clean-hand term. Position::hand_scores and the exact solver (its leaves and its
+// hypothetical outcomes, a seat taking every card still in play) score alike
+// through these two functions.
+#pragma once
+
+#include <cstdint>
+
+#include "cards.h"
+#include "rules.h"
+
+namespace copas {
+
+// What the scoring reads of a hand besides each seat's card points.
+struct HandTally {
+  const CardSet* won;              // cards each seat took
+  const std::uint8_t* tricks_won;  // tricks each seat won
+  int tricks_done;
+  bool over;              // the clean-hand term and the moon count only once the hand is over
+  CardSet scoring_cards;  // cards worth points (a superset will do): keeps the moon's sum short
+};
+
+// Inline: the solver scores a leaf with these at every last trick it plays out.
+// The seat that shot the moon in the form `moon` (it took every moon card of a
+// finished hand), or -1.
+inline int moon_shooter(const RuleSet& r, MoonRule moon, const HandTally& t) {
+  if (!t.over || moon == MoonRule::kNone || r.moon == MoonRule::kNone || r.moon_cards == 0) return -1;
+  for (int s = 0; s < r.players; ++s)
+    if ((t.won[s] & r.moon_cards) == r.moon_cards) return s;
+  return -1;
+}
+
+// One seat's hand score from its card points taken (`points`) and the shooter
+// (moon_shooter, or -1).
+inline int seat_hand_score(const RuleSet& r, MoonRule moon, const HandTally& t, int shooter, int seat, int points) {
+  int score = points;
+  if (shooter >= 0) {
+    // super-moon (A25): twice the variant's moon value when the shooter won every trick.
+    const int value = r.moon_value * (r.super_moon && t.tricks_won[shooter] == t.tricks_done ? 2 : 1);
+    if (moon == MoonRule::kOthersPlus) {
+      // A22/A23: the shooter scores 0 whatever else he took; the others keep
+      // cards outside the moon (the J♦ taker: 26 - 10 = 16, CF-7).
+      if (seat == shooter) return 0;
+      score = value + r.points_of(t.won[seat] & t.scoring_cards & ~r.moon_cards);
+    } else if (moon == MoonRule::kSelfMinus && seat == shooter) {
+      return -value;  // the shooter is not doubled, and won tricks: never clean
+    }
+  }
+  // ten-of-death: after the J♦ bonus (A23); a moon's shooter is not doubled.
+  if ((t.won[seat] & r.doubling_cards) && seat != shooter) score *= 2;
+  if (t.over && t.tricks_won[seat] == 0) score += r.clean_hand_points;
+  return score;
+}
+
+}  // namespace copas

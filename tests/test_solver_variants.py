@@ -1,0 +1,287 @@
+"""The solver on the copas-fora scoring options and on teams, against brute force.
+
+The reference is an independent paranoid minimax in pure Python (as in
+tests/test_solver.py): it walks every legal card with Position.push/pop and
+scores finished hands with Position.score(). The root seat (with `teams`: the
+root seat and its partner, whose scores are summed) plays for its best final
+score, every other seat for its worst. Nothing of the solver is used.
+
+The scoring options make a hand's value non-additive, so the endgames are built
+to reach each term: a seat that has won no trick yet (clean-hand), a seat that has
+won every trick (super-moon), the 10♣ and the J♦ still in play or already taken
+(ten-of-death, jd-bonus), moons on and broken.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import copas_ai as ca
+from copas_ai import _core
+
+# --- the independent reference -------------------------------------------------
+
+
+def side_of(rules, seat: int) -> list[int]:
+    """The seats whose scores the root plays for: its team (teams), else itself."""
+    if not rules.teams:
+        return [seat]
+    return [s for s in range(rules.players) if s % rules.teams == seat % rules.teams]
+
+
+def brute_force_value(pos, side: list[int], low_is_good: bool = True) -> int:
+    """Paranoid minimax: the side's summed final hand score, best for the side's
+    seats, worst for the others'."""
+    if pos.is_over():
+        scores = pos.score()
+        return sum(scores[s] for s in side)
+    values = []
+    for card in pos.legal_moves():
+        pos.push(card)
+        values.append(brute_force_value(pos, side, low_is_good))
+        pos.pop()
+    side_to_play = pos.turn in side
+    return min(values) if side_to_play == low_is_good else max(values)
+
+
+def brute_force_moves(pos, low_is_good: bool = True) -> dict:
+    side = side_of(pos.rules, pos.turn)
+    out = {}
+    for card in pos.legal_moves():
+        pos.push(card)
+        out[card] = brute_force_value(pos, side, low_is_good)
+        pos.pop()
+    return out
+
+
+def check_position(solver, pos, low_is_good: bool = True) -> dict:
+    want_moves = brute_force_moves(pos, low_is_good)
+    want = min(want_moves.values()) if low_is_good else max(want_moves.values())
+    assert solver.solve(pos) == want, f"solve: {pos.hands} trick {pos.trick} won {pos.won}"
+    assert solver.solve_moves(pos) == want_moves, f"solve_moves: {pos.hands} trick {pos.trick}"
+    assert _core.solve_plain(pos)[0] == want
+    return want_moves
+
+
+# --- endgames that reach every scoring term ---------------------------------------
+
+STRONG = ca.CardSet.from_str("QS,AS,KS,AH,KH,QH,JH,TH,9H,AC,AD,KC,KD")
+
+
+def _strength(card) -> int:
+    return card.index & 15
+
+
+def _policy(kind: str, focus: int, point_cards):
+    """A play policy. random: any card. hoarding: no point card while another is
+    legal. feeding: `focus` plays high and the others throw points on its tricks
+    (moons, sweeps). lean: `focus` plays low and the others high, so it keeps a
+    clean hand into the endgame."""
+
+    def play(pos, rng):
+        moves = sorted(pos.legal_moves(), key=_strength)
+        if kind == "hoarding":
+            clean = [c for c in moves if c not in point_cards]
+            return rng.choice(clean or moves)
+        if kind == "feeding":
+            if pos.turn == focus:
+                return moves[-1]
+            if any(seat == focus for seat, _ in pos.trick):
+                points = [c for c in moves if c in point_cards]
+                if points:
+                    return rng.choice(points)
+            return rng.choice(moves)
+        if kind == "lean":
+            return moves[0] if pos.turn == focus else moves[-1]
+        return rng.choice(moves)
+
+    return play
+
+
+def make_endgame(variant: str, seed: int, tricks_left: int, kind: str):
+    """A fully known position of `variant` with `tricks_left` tricks to play, the
+    first of them with 0-3 cards down, reached by the policy `kind`."""
+    rules = ca.find_variant(variant).rules()
+    rng = random.Random(seed)
+    focus = rng.randrange(4)
+    if kind == "feeding":  # a deal stacked for `focus`
+        rest = [c for c in rules.deck if c not in STRONG]
+        rng.shuffle(rest)
+        others = iter(range(0, 39, 13))
+        hands = [STRONG if s == focus else ca.CardSet(rest[k : k + 13]) for s in range(4)
+                 for k in [0 if s == focus else next(others)]]
+    else:
+        hands = ca.deal(rules, seed)
+    pos = ca.Position(rules, hands, dealer=3, hand_no=3)  # hand_no 3: no pass
+    play = _policy(kind, focus, rules.point_cards)
+    plays = 52 - 4 * tricks_left + rng.randrange(4)
+    while len(pos.moves) < plays and not pos.is_over():
+        pos.push(play(pos, rng))
+    return pos
+
+
+def endgames(variant: str, kinds, count: int, base_seed: int):
+    """`count` endgames per kind, two or three tricks left, hands not yet over."""
+    for kind in kinds:
+        for i in range(count):
+            pos = make_endgame(variant, base_seed + 7919 * i, 2 + i % 2, kind)
+            if not pos.is_over():
+                yield pos
+
+
+@pytest.fixture(scope="module")
+def solver():
+    return ca.Solver(hash_mb=8)
+
+
+# Each id with the kinds of play that reach its terms.
+KINDS = ("random", "hoarding", "feeding", "lean")
+VARIANTS = [
+    "copas-fora+ten-of-death",                      # moon-without-tc: 52 for the 10♣ taker
+    "copas-fora+ten-of-death=moon-needs-tc",
+    "copas-fora+clean-hand",                        # bonus: -5
+    "copas-fora+clean-hand=penalty",                # +5
+    "copas-fora+super-moon",
+    "copas-fora+super-moon+reverse-moon",
+    "copas-fora+jd-bonus",                          # moon-without-jd: the J♦ outside the moon
+    "copas-fora+jd-bonus=moon-needs-jd",
+    "copas-fora+jd-bonus+ten-of-death+clean-hand+super-moon",
+    "copas-fora+jd-bonus=moon-needs-jd+ten-of-death=moon-needs-tc+clean-hand=penalty+super-moon",
+    "copas-fora+fatal-ace+jd-bonus+ten-of-death+reverse-moon+clean-hand",
+    "teams",
+    "teams+jd-bonus+ten-of-death+clean-hand+super-moon",
+]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_solver_matches_brute_force_on_scoring_options(solver, variant):
+    """<variant>: on endgames of two and three tricks (random play, hoarded points,
+    stacked moon deals, a seat kept clean) solve, every solve_moves entry and
+    solve_plain equal the independent paranoid minimax (with teams: the side's sum)."""
+    checked = 0
+    for pos in endgames(variant, KINDS, 25, base_seed=2000):
+        check_position(solver, pos)
+        checked += 1
+    assert checked >= 80
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_solver_matches_brute_force_on_scoring_options_many(solver, variant):
+    """<variant>: as above on more endgames (other seeds)."""
+    for pos in endgames(variant, KINDS, 60, base_seed=9000):
+        check_position(solver, pos)
+
+
+def check_against_plain(solver, variant: str, kinds, count: int, longest: int):
+    """solve and the best of solve_moves equal plain alpha-beta on the final hand
+    scores (solve_plain: no table, bounds or ordering) on `count` endgames per kind
+    of four to `longest` tricks left."""
+    for kind in kinds:
+        for i in range(count):
+            pos = make_endgame(variant, 6000 + 7919 * i, 4 + i % (longest - 3), kind)
+            if pos.is_over():
+                continue
+            want = _core.solve_plain(pos)[0]
+            assert solver.solve(pos) == want, f"solve: {pos.hands} trick {pos.trick} won {pos.won}"
+            assert min(solver.solve_moves(pos).values()) == want
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_solver_matches_plain_alpha_beta_on_longer_endgames(variant):
+    """<variant>, four and five tricks left: solve and solve_moves equal plain
+    alpha-beta (solve_plain). One solver for all, its table kept."""
+    check_against_plain(ca.Solver(hash_mb=8), variant, KINDS, 10, 5)
+
+
+# Ids with every scoring term at once, for the six-trick endgames below.
+COMBINED = [
+    "copas-fora+jd-bonus+ten-of-death+clean-hand+super-moon",
+    "copas-fora+jd-bonus=moon-needs-jd+ten-of-death=moon-needs-tc+clean-hand=penalty+super-moon",
+    "copas-fora+fatal-ace+jd-bonus+ten-of-death+reverse-moon+clean-hand",
+    "teams+jd-bonus+ten-of-death+clean-hand+super-moon",
+]
+
+
+@pytest.mark.parametrize("variant", COMBINED)
+def test_solver_table_keeps_pasts_apart_on_six_trick_endgames(variant):
+    """<variant>, four to six tricks left, a seat kept clean or a stacked sweep: the
+    table meets one position by several pasts (who won which trick, who holds the
+    10♣, who is still clean or has won every trick), which shorter endgames never
+    reach; solve still equals plain alpha-beta (solve_plain)."""
+    check_against_plain(ca.Solver(hash_mb=8), variant, ("lean", "feeding"), 12, 6)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_solver_matches_plain_alpha_beta_on_six_trick_endgames_of_every_id(variant):
+    """<variant>: as above, every id and kind of play."""
+    check_against_plain(ca.Solver(hash_mb=8), variant, KINDS, 12, 6)
+
+
+def test_endgames_reach_the_scoring_terms():
+    """copas-fora+jd-bonus+ten-of-death+clean-hand+super-moon: the generated
+    endgames include a seat with no trick yet (clean-hand in play), a seat with
+    every trick so far (super-moon in play), the 10♣ and the J♦ still in play,
+    and finished hands where each term changed a score. So the brute-force
+    comparison above checks every term of the scoring."""
+    variant = "copas-fora+jd-bonus+ten-of-death+clean-hand+super-moon"
+    ten_c, jack_d = ca.Card.from_str("TC"), ca.Card.from_str("JD")
+    seen = {"clean open": 0, "sweep open": 0, "TC in play": 0, "JD in play": 0}
+    for pos in endgames(variant, KINDS, 12, base_seed=2000):
+        tricks = [pos.tricks_won(s) for s in range(4)]
+        seen["clean open"] += 0 in tricks
+        seen["sweep open"] += max(tricks) == pos.tricks_done
+        in_play = [c for hand in pos.hands for c in hand] + [c for _, c in pos.trick]
+        seen["TC in play"] += ten_c in in_play
+        seen["JD in play"] += jack_d in in_play
+    assert all(v >= 5 for v in seen.values()), seen
+
+
+# --- teams: the side's score ------------------------------------------------------------
+
+
+def _best(values: dict) -> set:
+    return {c for c, v in values.items() if v == min(values.values())}
+
+
+def test_teams_solver_and_pimc_play_for_the_side_not_the_seat():
+    """teams, 2 tricks left, seat 3 last to a heart trick (2♥ 4♥ 9♦): taking it with
+    the 6♥ is best for the side (the seat and its partner, scores summed) but not
+    for the seat's own score. The solver's best card is the side's, and so is
+    PIMC's (it averages the solver's side values over the seat's possible worlds;
+    the 6♥ is the side's best and never the seat's own best in any of them)."""
+    pos = make_endgame("teams", 3112, 2, "hoarding")
+    seat, six = pos.turn, ca.Card.from_str("6H")
+    own = {}
+    for card in pos.legal_moves():
+        pos.push(card)
+        own[card] = brute_force_value(pos, [seat])
+        pos.pop()
+    assert _best(brute_force_moves(pos)) == {six} and six not in _best(own)
+    assert _best(ca.Solver(hash_mb=1).solve_moves(pos)) == {six}
+    result = ca.Searcher(seed=1, algorithm="pimc").search(pos, seat, ca.Limit(iterations=40))
+    assert result.algorithm == "pimc" and result.best == six
+
+
+# --- the engine's solve on a position the solver refuses ----------------------------------
+
+
+def test_copas_fora_engine_solve_of_an_unproven_revoke_is_one_error_line_without_traceback(caplog):
+    """copas-fora, Revokes penalize: after seat 3 revokes on trick 1 (a diamond on the
+    2♣ lead while holding clubs) the solver refuses the position; `solve` answers one
+    `error solve` line and logs no traceback."""
+    from cep_positions import ALL_HANDS
+
+    from copas_ai.engine_facade import Engine
+    from copas_ai.protocol import run_lines
+
+    lines = ["setoption name Revokes value penalize",
+             f"position variant copas-fora handno 3 {ALL_HANDS} moves 2C 2D", "solve"]
+    with caplog.at_level("DEBUG"):
+        out = run_lines(lines, Engine())
+    assert out == ["error solve the solver refuses this position: "
+                   "the solver does not judge a hand with an unproven revoke"]
+    assert not [r for r in caplog.records if r.exc_info], [r.getMessage() for r in caplog.records]
