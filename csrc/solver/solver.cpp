@@ -6,6 +6,7 @@
 #include "outcome.h"
 #include "position_key.h"
 #include "rank_equivalence.h"
+#include "trick_bounds.h"
 
 namespace copas::solver {
 
@@ -121,8 +122,15 @@ int Solver::search(int alpha, int beta) {
     facts.plan = move_plan(facts.range, facts.candidates, beta);
   }
   if (last_trick(pos_)) return play_out_last_trick();
-  const MovePlan plan = facts.plan;
   const std::uint32_t candidates = facts.candidates;
+  // Inside a trick (not the first, whose special endings these do not model),
+  // without a moon: the trick's winner, once partly decided, narrows the bounds.
+  if (pos_.trick_length() != 0 && candidates == 0 && pos_.tricks_done() > 0) {
+    const CostRange in_trick = plain_costs_in_trick(rules_, pos_, root_);
+    if (in_trick.lo >= beta) return in_trick.lo;
+    if (in_trick.hi <= alpha) return in_trick.hi;
+  }
+  const MovePlan plan = facts.plan;
   const CostRange range = facts.range;
   // The table is used at trick boundaries, after the first trick (whose forced
   // opening card the key does not describe).
