@@ -184,28 +184,27 @@ def test_solver_matches_brute_force_minimax_four_tricks(solver, variant, kind):
         check_position(solver, pos)
 
 
-def _moon_dead_with_points_out(pos) -> bool:
-    """Two seats hold moon cards, and point cards are still in hands or on the table."""
-    in_play = copas_ai.CardSet.from_str(",".join(str(card) for _, card in pos.trick)) if pos.trick else copas_ai.CardSet()
-    for hand in pos.hands:
-        in_play = in_play | hand
-    moon_cards = pos.rules.moon_cards
-    return sum(1 for won in pos.won if won & moon_cards) >= 2 and bool(in_play & POINT_CARDS)
+def _moon_candidates(pos) -> int:
+    """Seats that still hold every moon card already taken (and so could shoot)."""
+    taken = [won & pos.rules.moon_cards for won in pos.won]
+    return sum(1 for seat in range(4) if all((other & taken[seat]) == other for other in taken))
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_solver_matches_brute_force_inside_tricks_once_the_moon_is_dead(solver, variant):
+@pytest.mark.parametrize("kind", ["random", "feeding"])
+def test_solver_matches_brute_force_inside_tricks(solver, variant, kind):
     """american / copas-fora, three tricks left with one to three cards of the
-    first down and two seats already holding point cards (no moon possible): the
-    in-trick bounds (points on the table count for the root only while it can
-    still win the trick, and surely count once it holds the trick against every
-    seat still to play) leave solve and solve_moves equal to the paranoid minimax."""
+    first down: random play (mostly no moon left) and stacked moon deals kept to
+    positions where a moon is still possible. The in-trick bounds (points on the
+    table count for the root only while it can still win the trick, surely once
+    it holds the trick against every seat still to play; a trick holding a moon
+    card that no moon candidate can win ends the moon) leave solve and solve_moves
+    equal to the paranoid minimax."""
     checked = 0
-    for pos in endgames(variant, "random", 3, 400, base_seed=12000, min_in_trick=1):
-        if not _moon_dead_with_points_out(pos):
-            continue  # the bounds apply without a moon, and matter while points are out
-        check_position(solver, pos)
-        checked += 1
+    for pos in endgames(variant, kind, 3, 300, base_seed=12000, min_in_trick=1):
+        if kind == "random" or _moon_candidates(pos) > 0:
+            check_position(solver, pos)
+            checked += 1
     assert checked >= 60
 
 

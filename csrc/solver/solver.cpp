@@ -124,8 +124,8 @@ int Solver::search(int alpha, int beta) {
   if (last_trick(pos_)) return play_out_last_trick();
   const std::uint32_t candidates = facts.candidates;
   // Inside a trick (not the first, whose special endings these do not model),
-  // without a moon: the trick's winner, once partly decided, narrows the bounds.
-  if (pos_.trick_length() != 0 && candidates == 0 && pos_.tricks_done() > 0) {
+  // once no moon is possible: the trick's winner, once partly decided, narrows the bounds.
+  if (pos_.trick_length() != 0 && pos_.tricks_done() > 0 && moon_ended_in_trick(rules_, pos_, candidates)) {
     const CostRange in_trick = plain_costs_in_trick(rules_, pos_, root_);
     if (in_trick.lo >= beta) return in_trick.lo;
     if (in_trick.hi <= alpha) return in_trick.hi;

@@ -2,33 +2,57 @@
 
 namespace copas::solver {
 
-CostRange plain_costs_in_trick(const SolverRules& sr, const Position& pos, int root) {
-  const int n = pos.players();
-  const int length = pos.trick_length();
-  const int led = pos.led_suit();
-  const int first = pos.num_plays() - length;
-  int winning = -1;  // strength of the card winning so far
+namespace {
+
+// The trick in progress: who holds it, with what, and which seats have played.
+struct TrickState {
+  int led = 0;
+  Lane beats = 0;  // led-suit strengths above the card winning so far
   int winner = -1;
-  bool root_played = false;
-  for (int i = 0; i < length; ++i) {
+  std::uint32_t played = 0;  // bit per seat
+};
+
+TrickState read_trick(const SolverRules& sr, const Position& pos) {
+  TrickState t;
+  t.led = pos.led_suit();
+  int winning = -1;
+  const int first = pos.num_plays() - pos.trick_length();
+  for (int i = 0; i < pos.trick_length(); ++i) {
     const PlayRecord& rec = pos.play_record(first + i);
-    root_played |= rec.seat == root;
-    if (rec.card.suit() == led && sr.strength_of(rec.card) > winning) {
+    t.played |= 1u << rec.seat;
+    if (rec.card.suit() == t.led && sr.strength_of(rec.card) > winning) {
       winning = sr.strength_of(rec.card);
-      winner = rec.seat;
+      t.winner = rec.seat;
     }
   }
-  const Lane beats = ~((2u << winning) - 1);  // led-suit strengths above the winning card
-  bool root_can_win = false, root_surely_wins = false;
-  if (root_played) {
-    root_can_win = winner == root;
-    root_surely_wins = root_can_win;
-    // Seats still to play follow the turn; any with a higher led card could take it.
-    for (int i = 0, s = pos.turn(); i < n - length; ++i, s = s + 1 == n ? 0 : s + 1)
-      if (sr.lane(pos.hand(s), led) & beats) root_surely_wins = false;
-  } else {
-    root_can_win = (sr.lane(pos.hand(root), led) & beats) != 0;
-  }
+  t.beats = ~((2u << winning) - 1);
+  return t;
+}
+
+// Whether `seat` may still end up winning the trick: it holds it now, or it is
+// still to play and holds a led-suit card above the winning one.
+bool can_win(const SolverRules& sr, const Position& pos, const TrickState& t, int seat) {
+  if (t.played >> seat & 1) return t.winner == seat;
+  return (sr.lane(pos.hand(seat), t.led) & t.beats) != 0;
+}
+
+}  // namespace
+
+bool moon_ended_in_trick(const SolverRules& sr, const Position& pos, std::uint32_t candidates) {
+  if ((pos.trick_cards() & sr.rules().moon_cards) == 0) return candidates == 0;
+  const TrickState t = read_trick(sr, pos);
+  for (std::uint32_t c = candidates; c; c &= c - 1)
+    if (can_win(sr, pos, t, __builtin_ctz(c))) return false;
+  return true;
+}
+
+CostRange plain_costs_in_trick(const SolverRules& sr, const Position& pos, int root) {
+  const TrickState t = read_trick(sr, pos);
+  const bool root_can_win = can_win(sr, pos, t, root);
+  // Held by the root, and no seat still to play can beat it.
+  bool root_surely_wins = root_can_win && (t.played >> root & 1);
+  for (int s = 0; s < pos.players() && root_surely_wins; ++s)
+    if (!(t.played >> s & 1) && can_win(sr, pos, t, s)) root_surely_wins = false;
   const CardSet trick = pos.trick_cards();
   const CardSet hands = cards_in_play(pos) & ~trick;
   const int taken = sr.points(pos.won(root));

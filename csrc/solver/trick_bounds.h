@@ -3,7 +3,8 @@
 // Without a moon the root's final cost is its plain points: those taken, plus
 // some of the cards still in play. Inside a trick, the cards already on the
 // table go to the root only if it can still win the trick, and surely do when
-// it has played the winning card and no seat still to play can beat it. These
+// it has played the winning card and no seat still to play can beat it. A
+// trick holding a moon card that no moon candidate can win ends the moon. These
 // bounds are sharper than the trick-start ones (outcome.h) as soon as the
 // trick's winner is partly decided, so a null-window test can stop before the
 // last plays of a trick.
@@ -14,6 +15,11 @@
 #include "solver_rules.h"
 
 namespace copas::solver {
+
+// True when, inside a trick, none of the moon `candidates` (outcome.h) can shoot
+// any more: none is left, or the trick holds a moon card and none of them can
+// still win it.
+bool moon_ended_in_trick(const SolverRules& sr, const Position& pos, std::uint32_t candidates);
 
 // The least and greatest cost `root` can end with from `pos`, a position inside
 // a trick (after its first card) where no seat can shoot the moon any more.
