@@ -20,6 +20,7 @@
 #include "outcome.h"
 #include "solver_rules.h"
 #include "transposition_table.h"
+#include "trick_bounds.h"
 
 namespace copas::solver {
 
@@ -67,6 +68,7 @@ class Solver {
   TranspositionTable table_;
   SolverRules rules_;
   bool have_rules_ = false;
+  CardSet point_cards_ = 0;  // cards worth points (either sign) under rules_
   Position pos_;
   int root_ = 0;
   std::uint64_t nodes_ = 0;
@@ -77,6 +79,8 @@ class Solver {
   struct TrickFacts {
     std::uint32_t candidates = 0;
     CostRange range{};
+    PlainPoints points{};  // for the in-trick bounds (trick_bounds.h)
+    bool points_known = false;
     MovePlan plan;
   };
   TrickFacts trick_facts_[kMaxPlays];

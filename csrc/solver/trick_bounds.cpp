@@ -10,6 +10,8 @@ struct TrickState {
   Lane beats = 0;  // led-suit strengths above the card winning so far
   int winner = -1;
   std::uint32_t played = 0;  // bit per seat
+  int positive = 0;          // points of the cards on the table
+  int negative = 0;
 };
 
 TrickState read_trick(const SolverRules& sr, const Position& pos) {
@@ -20,6 +22,8 @@ TrickState read_trick(const SolverRules& sr, const Position& pos) {
   for (int i = 0; i < pos.trick_length(); ++i) {
     const PlayRecord& rec = pos.play_record(first + i);
     t.played |= 1u << rec.seat;
+    const int points = sr.card_points(rec.card);
+    (points > 0 ? t.positive : t.negative) += points;
     if (rec.card.suit() == t.led && sr.strength_of(rec.card) > winning) {
       winning = sr.strength_of(rec.card);
       t.winner = rec.seat;
@@ -46,20 +50,21 @@ bool moon_ended_in_trick(const SolverRules& sr, const Position& pos, std::uint32
   return true;
 }
 
-CostRange plain_costs_in_trick(const SolverRules& sr, const Position& pos, int root) {
+PlainPoints plain_points(const SolverRules& sr, const Position& pos, int root) {
+  const CardSet in_play = cards_in_play(pos);
+  return {sr.points(pos.won(root)), sr.positive_points(in_play), sr.negative_points(in_play)};
+}
+
+CostRange plain_costs_in_trick(const SolverRules& sr, const Position& pos, int root, const PlainPoints& points) {
   const TrickState t = read_trick(sr, pos);
   const bool root_can_win = can_win(sr, pos, t, root);
   // Held by the root, and no seat still to play can beat it.
   bool root_surely_wins = root_can_win && (t.played >> root & 1);
   for (int s = 0; s < pos.players() && root_surely_wins; ++s)
     if (!(t.played >> s & 1) && can_win(sr, pos, t, s)) root_surely_wins = false;
-  const CardSet trick = pos.trick_cards();
-  const CardSet hands = cards_in_play(pos) & ~trick;
-  const int taken = sr.points(pos.won(root));
-  const int trick_lo = root_surely_wins ? sr.points(trick) : root_can_win ? sr.negative_points(trick) : 0;
-  const int trick_hi = root_surely_wins ? sr.points(trick) : root_can_win ? sr.positive_points(trick) : 0;
-  const int lo = taken + sr.negative_points(hands) + trick_lo;
-  const int hi = taken + sr.positive_points(hands) + trick_hi;
+  // Each bound drops the table's points of the sign that do not surely come to the root.
+  const int lo = points.taken + points.negative - (root_can_win ? 0 : t.negative) + (root_surely_wins ? t.positive : 0);
+  const int hi = points.taken + points.positive - (root_can_win ? 0 : t.positive) + (root_surely_wins ? t.negative : 0);
   return sr.cost_sign() > 0 ? CostRange{lo, hi, hi} : CostRange{-hi, -lo, -lo};
 }
 

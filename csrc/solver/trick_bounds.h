@@ -21,9 +21,19 @@ namespace copas::solver {
 // still win it.
 bool moon_ended_in_trick(const SolverRules& sr, const Position& pos, std::uint32_t candidates);
 
+// The root's points taken, and the positive and negative points still in play
+// (hands and the trick): fixed within a trick, so worked out at its first node.
+struct PlainPoints {
+  int taken;
+  int positive;
+  int negative;
+};
+PlainPoints plain_points(const SolverRules& sr, const Position& pos, int root);
+
 // The least and greatest cost `root` can end with from `pos`, a position inside
-// a trick (after its first card) where no seat can shoot the moon any more.
-// Only lo and hi are set; without_moon_hi equals hi.
-CostRange plain_costs_in_trick(const SolverRules& sr, const Position& pos, int root);
+// a trick (after its first card) where no seat can shoot the moon any more;
+// `points` are plain_points of the position. Only lo and hi are set;
+// without_moon_hi equals hi.
+CostRange plain_costs_in_trick(const SolverRules& sr, const Position& pos, int root, const PlainPoints& points);
 
 }  // namespace copas::solver
