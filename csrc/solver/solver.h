@@ -8,7 +8,8 @@
 // at trick boundaries (position_key.h), one move per run of interchangeable
 // cards (rank_equivalence.h), heuristic move ordering (move_order.h) with
 // killer leads (killer_moves.h) and cheap bounds on what the hand can still
-// come to (outcome.h), worked out once per trick.
+// come to (outcome.h), worked out once per trick, narrowed inside a trick by who
+// can still win it (trick_bounds.h).
 #pragma once
 
 #include <cstddef>
