@@ -130,14 +130,17 @@ int Solver::search(int alpha, int beta) {
   // Inside a trick (not the first, whose special endings these do not model),
   // once no moon is possible: the trick's winner, once partly decided, narrows the
   // bounds. Only point cards on the table make them tighter than the trick start's.
-  if ((pos_.trick_cards() & point_cards_) && pos_.tricks_done() > 0 && moon_ended_in_trick(rules_, pos_, candidates)) {
+  if ((pos_.trick_cards() & point_cards_) && pos_.tricks_done() > 0) {
     if (!facts.points_known) {  // worked out once per trick, and only where needed
       facts.points = plain_points(rules_, pos_, root_);
       facts.points_known = true;
     }
-    const CostRange in_trick = plain_costs_in_trick(rules_, pos_, root_, facts.points);
-    if (in_trick.lo >= beta) return in_trick.lo;
-    if (in_trick.hi <= alpha) return in_trick.hi;
+    if (in_trick_bounds_may_cut(rules_, pos_, facts.points, alpha, beta) &&
+        moon_ended_in_trick(rules_, pos_, candidates)) {
+      const CostRange in_trick = plain_costs_in_trick(rules_, pos_, root_, facts.points);
+      if (in_trick.lo >= beta) return in_trick.lo;
+      if (in_trick.hi <= alpha) return in_trick.hi;
+    }
   }
   const MovePlan plan = facts.plan;
   const CostRange range = facts.range;

@@ -1,5 +1,7 @@
 #include "trick_bounds.h"
 
+#include <algorithm>
+
 namespace copas::solver {
 
 namespace {
@@ -53,6 +55,16 @@ bool moon_ended_in_trick(const SolverRules& sr, const Position& pos, std::uint32
 PlainPoints plain_points(const SolverRules& sr, const Position& pos, int root) {
   const CardSet in_play = cards_in_play(pos);
   return {sr.points(pos.won(root)), sr.positive_points(in_play), sr.negative_points(in_play)};
+}
+
+bool in_trick_bounds_may_cut(const SolverRules& sr, const Position& pos, const PlainPoints& points, int alpha,
+                             int beta) {
+  const CardSet trick = pos.trick_cards();
+  const int tp = sr.positive_points(trick), tn = sr.negative_points(trick);
+  // The tightest each bound can be, whoever wins the trick.
+  const int hi_min = points.taken + points.positive - std::max(tp, -tn);
+  const int lo_max = points.taken + points.negative + std::max(tp, -tn);
+  return sr.cost_sign() > 0 ? (hi_min <= alpha || lo_max >= beta) : (-lo_max <= alpha || -hi_min >= beta);
 }
 
 CostRange plain_costs_in_trick(const SolverRules& sr, const Position& pos, int root, const PlainPoints& points) {

@@ -30,6 +30,11 @@ struct PlainPoints {
 };
 PlainPoints plain_points(const SolverRules& sr, const Position& pos, int root);
 
+// False when plain_costs_in_trick cannot reach the window (alpha, beta) whoever
+// wins the trick: a cheap test first.
+bool in_trick_bounds_may_cut(const SolverRules& sr, const Position& pos, const PlainPoints& points, int alpha,
+                             int beta);
+
 // The least and greatest cost `root` can end with from `pos`, a position inside
 // a trick (after its first card) where no seat can shoot the moon any more;
 // `points` are plain_points of the position. Only lo and hi are set;
