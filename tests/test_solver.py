@@ -184,6 +184,30 @@ def test_solver_matches_brute_force_minimax_four_tricks(solver, variant, kind):
         check_position(solver, pos)
 
 
+def _moon_candidates(pos) -> int:
+    """Seats that still hold every moon card already taken (and so could shoot)."""
+    taken = [won & pos.rules.moon_cards for won in pos.won]
+    return sum(1 for seat in range(4) if all((other & taken[seat]) == other for other in taken))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("kind", ["random", "feeding"])
+def test_solver_matches_brute_force_inside_tricks(solver, variant, kind):
+    """american / copas-fora, three tricks left with one to three cards of the
+    first down: random play (mostly no moon left) and stacked moon deals kept to
+    positions where a moon is still possible. The in-trick bounds (points on the
+    table count for the root only while it can still win the trick, surely once
+    it holds the trick against every seat still to play; a trick holding a moon
+    card that no moon candidate can win ends the moon) leave solve and solve_moves
+    equal to the paranoid minimax."""
+    checked = 0
+    for pos in endgames(variant, kind, 3, 300, base_seed=12000, min_in_trick=1):
+        if kind == "random" or _moon_candidates(pos) > 0:
+            check_position(solver, pos)
+            checked += 1
+    assert checked >= 60
+
+
 def test_endgame_sets_contain_moon_outcomes():
     """american / copas-fora: the generated endgames include positions whose value
     is another seat's moon (26 for the root), and positions where the root, with

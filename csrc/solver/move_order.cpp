@@ -50,12 +50,29 @@ struct MoveView {
   bool top;        // no other seat holds a higher card of its suit
 };
 
+// True when every other seat holding the suit of the lead `m` must beat it,
+// and one does: the lead cannot win its trick.
+bool forced_under(const SolverRules& sr, const Position& pos, int leader, const MoveView& m) {
+  bool held = false;
+  for (int s = 0; s < pos.players(); ++s) {
+    if (s == leader) continue;
+    const Lane l = sr.lane(pos.hand(s), m.card.suit());
+    if (!l) continue;
+    if (__builtin_ctz(l) < m.strength) return false;
+    held = true;
+  }
+  return held;
+}
+
 // Plan "points": the root avoids points, the others push points onto it.
 int points_priority(const SolverRules& sr, const Position& pos, int root, bool stop_root_moon, const TrickView& t,
                     const MoveView& m) {
   const int mover = pos.turn();
   if (t.length == 0) {
-    if (mover == root) return (m.top ? 0 : 1000) - 20 * m.cost - m.strength;  // lead under a card of another seat
+    if (mover == root) {
+      if (forced_under(sr, pos, root, m)) return 2000 + 20 * m.cost + m.strength;
+      return (m.top ? 0 : 1000) - 20 * m.cost - m.strength;  // lead under a card of another seat
+    }
     // Lead low into the root's suit, best where its lowest card beats this one.
     const Lane root_cards = sr.lane(pos.hand(root), m.card.suit());
     if (!root_cards) return -500 - m.strength;

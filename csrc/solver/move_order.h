@@ -3,7 +3,8 @@
 //
 // Two plans are tried first depending on what the window asks:
 //  - points: the root seat keeps points away from itself (ducks, discards its
-//    point cards), the other seats push points onto it; while the root's own
+//    point cards; leads first a card every other seat holding the suit must
+//    beat), the other seats push points onto it; while the root's own
 //    moon would beat the window they first throw point cards on each other's
 //    tricks, which ends that moon;
 //  - moon: when only another seat's moon can reach the window (the root could

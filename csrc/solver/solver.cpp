@@ -6,6 +6,7 @@
 #include "outcome.h"
 #include "position_key.h"
 #include "rank_equivalence.h"
+#include "trick_bounds.h"
 
 namespace copas::solver {
 
@@ -26,6 +27,9 @@ void Solver::start(const Position& pos) {
     if (have_rules_) table_.clear();  // entries are facts about the old rules
     rules_ = SolverRules(pos.rules());
     have_rules_ = true;
+    point_cards_ = 0;
+    for (int i = 0; i < 64; ++i)
+      if (pos.rules().card_points[i] != 0) point_cards_ |= CardSet{1} << i;
   }
   pos_ = pos;
   root_ = pos.turn();
@@ -120,10 +124,26 @@ int Solver::search(int alpha, int beta) {
     if (facts.range.lo >= beta || facts.range.lo == facts.range.hi) return facts.range.lo;
     if (facts.range.hi <= alpha) return facts.range.hi;
     facts.plan = move_plan(facts.range, facts.candidates, beta);
+    facts.points_known = false;
   }
   if (last_trick(pos_)) return play_out_last_trick();
-  const MovePlan plan = facts.plan;
   const std::uint32_t candidates = facts.candidates;
+  // Inside a trick (not the first, whose special endings these do not model),
+  // once no moon is possible: the trick's winner, once partly decided, narrows the
+  // bounds. Only point cards on the table make them tighter than the trick start's.
+  if ((pos_.trick_cards() & point_cards_) && pos_.tricks_done() > 0) {
+    if (!facts.points_known) {  // worked out once per trick, and only where needed
+      facts.points = plain_points(rules_, pos_, root_);
+      facts.points_known = true;
+    }
+    if (in_trick_bounds_may_cut(rules_, pos_, facts.points, alpha, beta) &&
+        moon_ended_in_trick(rules_, pos_, candidates)) {
+      const CostRange in_trick = plain_costs_in_trick(rules_, pos_, root_, facts.points);
+      if (in_trick.lo >= beta) return in_trick.lo;
+      if (in_trick.hi <= alpha) return in_trick.hi;
+    }
+  }
+  const MovePlan plan = facts.plan;
   const CostRange range = facts.range;
   // The table is used at trick boundaries, after the first trick (whose forced
   // opening card the key does not describe).

@@ -10,7 +10,8 @@
 // at trick boundaries (position_key.h), one move per run of interchangeable
 // cards (rank_equivalence.h), heuristic move ordering (move_order.h) with
 // killer leads (killer_moves.h) and cheap bounds on what the hand can still
-// come to (outcome.h), worked out once per trick.
+// come to (outcome.h), worked out once per trick, narrowed inside a trick by who
+// can still win it (trick_bounds.h).
 #pragma once
 
 #include <cstddef>
@@ -22,6 +23,7 @@
 #include "outcome.h"
 #include "solver_rules.h"
 #include "transposition_table.h"
+#include "trick_bounds.h"
 
 namespace copas::solver {
 
@@ -69,6 +71,7 @@ class Solver {
   TranspositionTable table_;
   SolverRules rules_;
   bool have_rules_ = false;
+  CardSet point_cards_ = 0;  // cards worth points (either sign) under rules_
   Position pos_;
   int root_ = 0;
   std::uint32_t side_ = 0;  // the root's side (bit per seat): these seats minimise its cost
@@ -80,6 +83,8 @@ class Solver {
   struct TrickFacts {
     std::uint32_t candidates = 0;
     CostRange range{};
+    PlainPoints points{};  // for the in-trick bounds (trick_bounds.h)
+    bool points_known = false;
     MovePlan plan;
   };
   TrickFacts trick_facts_[kMaxPlays];
