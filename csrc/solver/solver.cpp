@@ -131,7 +131,8 @@ int Solver::search(int alpha, int beta) {
   // Inside a trick (not the first, whose special endings these do not model),
   // once no moon is possible: the trick's winner, once partly decided, narrows the
   // bounds. Only point cards on the table make them tighter than the trick start's.
-  if ((pos_.trick_cards() & point_cards_) && pos_.tricks_done() > 0) {
+  // They count plain points, so scoring options and teams' side values go without.
+  if (rules_.plain_scoring() && (pos_.trick_cards() & point_cards_) && pos_.tricks_done() > 0) {
     if (!facts.points_known) {  // worked out once per trick, and only where needed
       facts.points = plain_points(rules_, pos_, root_);
       facts.points_known = true;
