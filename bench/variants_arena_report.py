@@ -16,8 +16,9 @@ from copas_ai.arena import ArenaConfig, RunOptions, run_arena
 
 # (variant id, seats): every base at each seat count it supports, and option samples.
 CASES = [
-    ("american", 4), ("copas-fora", 4), ("teams", 4), ("no-pass-strict-lead", 4),
+    ("american", 4), ("copas-fora", 4), ("copas-fora+split-pass", 4), ("teams", 4), ("no-pass-strict-lead", 4),
     ("three-five", 3), ("three-five", 5), ("three-five+kitty", 5),
+    ("three-five+kitty+kitty-use", 3), ("three-five+kitty+kitty-use", 5),
     ("negative-scoring", 4), ("spanish", 3), ("spanish", 4), ("spanish+sueca-order", 5),
     ("spot", 4), ("black-maria", 4),
     ("classic-3to6", 3), ("classic-3to6", 4), ("classic-3to6", 5), ("classic-3to6", 6),
