@@ -32,6 +32,9 @@ COMBINATIONS = [
     "copas-fora+exact-score=hit-100-to-51+target-200+tie-stands",
     "copas-fora+pass-cycle=always-right+clean-hand",
     "teams+individual-tally",
+    "copas-fora+split-pass=3l/1a2r/none+qs-forced+jd-bonus+ten-of-death",
+    "three-five+kitty=first-point-taker+kitty-use+split-pass",
+    "teams+split-pass+super-moon",
 ]
 SEEDS = (1, 2, 3)
 MAX_HANDS = 60  # a guard only: a random-bot match at 100 lasts about 10-20 hands
