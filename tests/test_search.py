@@ -141,3 +141,16 @@ def test_world_from_view_refuses_a_card_the_viewing_seat_holds():
     world = world_from_view(rules, 0, hand, moves=["2C", "3C", "4C", "6C"], hand_no=3)
     assert world.hand(0) == ca.CardSet.from_str(hand) - ca.CardSet.from_str("2C")
     assert [str(c) for _, c in world.moves] == ["2C", "3C", "4C", "6C"]
+
+
+def test_stop_ends_a_pimc_search_inside_its_first_world_with_the_heuristic_card():
+    """american, 12 tricks left: one world's exact solve takes seconds, so a stop
+    0.1 s in ends it inside the solve (issue 3: answer within the limit). No world
+    is counted, and the answer is the playout policy's card, not the lowest one."""
+    pos = _play_heuristic(_after_pass(), 4)
+    searcher = Searcher(seed=1, algorithm="pimc")
+    threading.Timer(0.1, searcher.stop).start()
+    result = searcher.search(pos, pos.turn, Limit(infinite=True))
+    assert result.iterations == 0 and result.algorithm == "pimc"
+    assert all(m.visits == 0 for m in result.moves)
+    assert result.best == ca.heuristic_card(pos, seed=1, noise=0.0)

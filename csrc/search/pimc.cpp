@@ -16,10 +16,18 @@ std::int64_t run_pimc(const Position& root, const WorldSampler& sampler, solver:
   int values[kMaxPlays];
   std::int64_t done = 0;
   Position world;
+  // A deep world can take seconds to solve: the clock and the stop flag end it
+  // early (nothing is counted), so the answer keeps to the time limit.
+  solver.set_stop_check([](void* c) { return static_cast<SearchControl*>(c)->add_and_check(0, true); }, &control);
   while (max_iterations < 0 || done < max_iterations) {
     world = root;
     if (!sampler.sample(rng, world)) break;
-    const int n = solver.solve_moves(world, cards, values);
+    int n = 0;
+    try {
+      n = solver.solve_moves(world, cards, values);
+    } catch (const solver::Solver::Stopped&) {
+      break;
+    }
     for (int i = 0; i < n; ++i)
       for (MoveStats& m : stats)
         if (m.card == cards[i]) m.add(values[i]);
@@ -27,6 +35,7 @@ std::int64_t run_pimc(const Position& root, const WorldSampler& sampler, solver:
     // Solves are slow enough to read the clock after each one.
     if (control.add_and_check(1, true)) break;
   }
+  solver.set_stop_check(nullptr, nullptr);
   return done;
 }
 

@@ -8,6 +8,7 @@
 #include "knowledge.h"
 #include "pass_search.h"
 #include "pimc.h"
+#include "playout_policy.h"
 #include "sampler.h"
 
 namespace copas {
@@ -85,6 +86,13 @@ SearchResult Searcher::search(const Position& position, int seat, const SearchLi
   result.iterations = control_.iterations();
   result.time_ms = control_.elapsed_ms();
   result.best = best_index(result.moves, position.rules().goal);
+  // PIMC that solved no world before the time ran out: the playout policy's card.
+  if (algorithm == Algorithm::kPimc && result.iterations == 0 && !result.moves.empty()) {
+    Rng rng(seed);
+    const Card c = heuristic_card(position, rng, 0.0);
+    for (int i = 0; i < static_cast<int>(result.moves.size()); ++i)
+      if (result.moves[i].card == c) result.best = i;
+  }
   return result;
 }
 

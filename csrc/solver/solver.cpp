@@ -35,6 +35,7 @@ void Solver::start(const Position& pos) {
   root_ = pos.turn();
   side_ = side_of(pos.rules(), root_);
   nodes_ = 0;
+  next_check_ = stop_check_ ? std::min(node_limit_, kStopCheckNodes) : node_limit_;
   table_.new_generation();
   killers_.clear();
 }
@@ -111,8 +112,14 @@ int Solver::play_out_last_trick() {
   return cost;
 }
 
+void Solver::check_limits() {
+  if (nodes_ > node_limit_) throw NodeLimitReached{};
+  if (stop_check_ && stop_check_(stop_context_)) throw Stopped{};
+  next_check_ = stop_check_ ? std::min(node_limit_, nodes_ + kStopCheckNodes) : node_limit_;
+}
+
 int Solver::search(int alpha, int beta) {
-  if (++nodes_ > node_limit_) throw NodeLimitReached{};
+  if (++nodes_ > next_check_) [[unlikely]] check_limits();
   if (pos_.phase() == Phase::kOver) return final_cost(rules_, pos_, root_);
   // Within a trick the cards in play and the cards won do not change, so the
   // bounds and the plan are those of the trick's first node: searched with the

@@ -34,6 +34,8 @@ class Solver {
 
   // Thrown when a solve would search more positions than its node limit allows.
   struct NodeLimitReached {};
+  // Thrown when the stop check (set_stop_check) says a solve must end now.
+  struct Stopped {};
 
   // Paranoid value of `pos` (phase kPlaying) for the seat to act.
   int solve(const Position& pos);
@@ -44,6 +46,11 @@ class Solver {
   // The most positions one solve or solve_moves may search (0: no limit);
   // beyond it the call throws NodeLimitReached (the table keeps what it learnt).
   void set_node_limit(std::uint64_t nodes) { node_limit_ = nodes ? nodes : UINT64_MAX; }
+  // Asked every kStopCheckNodes positions (0: never); when it answers true the
+  // solve throws Stopped. A search's clock and stop flag end a long solve this way.
+  using StopCheck = bool (*)(void* context);
+  void set_stop_check(StopCheck check, void* context) { stop_check_ = check, stop_context_ = context; }
+  static constexpr std::uint64_t kStopCheckNodes = 4096;
 
   // Positions searched by the last solve or solve_moves.
   std::uint64_t nodes() const { return nodes_; }
@@ -77,6 +84,11 @@ class Solver {
   std::uint32_t side_ = 0;  // the root's side (bit per seat): these seats minimise its cost
   std::uint64_t nodes_ = 0;
   std::uint64_t node_limit_ = UINT64_MAX;
+  std::uint64_t next_check_ = UINT64_MAX;  // the node count at which limits are looked at again
+  StopCheck stop_check_ = nullptr;
+  void* stop_context_ = nullptr;
+  // The slow path of the node count: the node limit, then the stop check.
+  void check_limits();
   KillerMoves killers_;
   // What search() works out at the first node of each trick (by tricks done),
   // for the other nodes of the trick.
