@@ -384,22 +384,20 @@ std::string pass_error(const Position& pos, int seat, CardSet cards, CardSet sec
   if (all & ~pos.hand(seat))
     return "seat " + std::to_string(seat) + " does not hold " + card_str(lowest(all & ~pos.hand(seat)));
   const PassPlan plan = pos.pass_plan();
-  if (plan.parts[1].count == 0) {
-    if (second) return "this hand's pass goes one way: give one set of cards, not two parts";
-    const int want = plan.total();
-    if (count(cards) != want)
-      return "a pass is " + std::to_string(want) + " cards, not " + std::to_string(count(cards));
-    return "";
-  }
+  if (plan.parts[1].count == 0 && second) return "this hand's pass goes one way: give one set of cards, not two parts";
   if (cards & second) return card_str(lowest(cards & second)) + " is in both parts of the pass";
   const CardSet parts[2] = {cards, second};
-  for (int p = 0; p < 2; ++p) {
-    const int want = plan.parts[p].count;
-    if (count(parts[p]) != want)
-      return "the pass to the " + pass_offset_name(plan.parts[p].offset, pos.players()) + " is " +
-             cards_word(want) + ", not " + std::to_string(count(parts[p]));
-  }
+  for (int p = 0; p < 2; ++p)
+    if (std::string e = pass_part_error(plan, p, parts[p], pos.players()); !e.empty()) return e;
   return "";
+}
+
+std::string pass_part_error(const PassPlan& plan, int part, CardSet cards, int players) {
+  const int want = plan.parts[part].count;
+  if (count(cards) == want) return "";
+  const std::string got = ", not " + std::to_string(count(cards));
+  if (plan.parts[1].count == 0) return "a pass is " + std::to_string(want) + " cards" + got;
+  return "the pass to the " + pass_offset_name(plan.parts[part].offset, players) + " is " + cards_word(want) + got;
 }
 
 CardSet rote_second_part(const PassPlan& plan, CardSet cards) {

@@ -334,6 +334,8 @@ std::string check_deal(const RuleSet& rules, const CardSet* hands);
 // Why `cards` (+ `second`, a split pass's part 1) cannot be `seat`'s pass in
 // `pos` (empty when they can).
 std::string pass_error(const Position& pos, int seat, CardSet cards, CardSet second = 0);
+// Why `cards` cannot be part `part` of a pass by `plan` (empty when the count fits).
+std::string pass_part_error(const PassPlan& plan, int part, CardSet cards, int players);
 // A pass chosen as one set of cards, split over the plan by rote for players that
 // do not choose directions: the first part takes the lowest cards. Returns the
 // part-1 cards (0 for a one-way plan).

@@ -140,19 +140,15 @@ Knowledge knowledge_of(const Position& pos, int seat) {
   // Only a world built under penalised revokes holds one still pending.
   bool other_revoked = false;
   for (int s = 0; s < k.players; ++s) other_revoked |= s != seat && pos.revoked_suits(s) != 0;
-  if (other_revoked) {
-    unsigned voids[kMaxPlayers] = {};
-    for (int s = 0; s < k.players; ++s) voids[s] = pos.shown_voids(s);
-    allow_unproven_revokes(k, voids);
-  }
+  if (other_revoked) allow_unproven_revokes(k, pos);
   return k;
 }
 
-bool allow_unproven_revokes(Knowledge& k, const unsigned* shown_voids) {
+bool allow_unproven_revokes(Knowledge& k, const Position& pos) {
   if (WorldSampler(k).ready()) return false;
   for (int s = 0; s < k.players; ++s)
     for (int suit = 0; suit < kNumSuits; ++suit)
-      if (s != k.me && ((shown_voids[s] >> suit) & 1)) k.absent[s] &= ~suit_mask(suit);
+      if (s != k.me && ((pos.shown_voids(s) >> suit) & 1)) k.absent[s] &= ~suit_mask(suit);
   return true;
 }
 

@@ -65,8 +65,8 @@ Knowledge knowledge_of(const Position& pos, int seat);
 // Revokes penalised (VARIANTS.md §1.3): a failure to follow suit is read as a void,
 // players being presumed honest, unless no world then fits; then any of those
 // voids of the other seats may be a revoke not yet proven, and all are lifted.
-// `shown_voids[s]` holds seat s's suit bits. Returns whether it lifted them.
-bool allow_unproven_revokes(Knowledge& k, const unsigned* shown_voids);
+// The voids are those `pos` shows. Returns whether it lifted them.
+bool allow_unproven_revokes(Knowledge& k, const Position& pos);
 
 // Why the fields cannot describe a hand (bad seat numbers, cards outside the
 // deck or in two places, more known cards than a hand holds); empty when they

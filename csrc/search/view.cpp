@@ -25,15 +25,6 @@ struct PassFacts {
   CardSet sent[2] = {};        // the cards of each part
 };
 
-// What a pass part of the view holds against the plan's count (empty when it fits).
-std::string part_count_error(const PassPlan& plan, int part, CardSet cards, int n) {
-  const int want = plan.parts[part].count;
-  if (count(cards) == want) return "";
-  if (plan.parts[1].count == 0) return "a pass is " + std::to_string(want) + " cards";
-  return "the pass to the " + pass_offset_name(plan.parts[part].offset, n) + " is " + std::to_string(want) +
-         (want == 1 ? " card" : " cards") + ", not " + std::to_string(count(cards));
-}
-
 std::string check_pass(const RuleSet& rules, const SeatView& v, PassFacts& facts) {
   const PassPlan plan = rules.pass_plan(v.hand_no);
   const int k = plan.total();
@@ -53,14 +44,14 @@ std::string check_pass(const RuleSet& rules, const SeatView& v, PassFacts& facts
   if (v.passed) {
     if (v.passed & ~v.dealt) return "passed " + card_str(lowest(v.passed & ~v.dealt)) + ": not in the hand";
     for (int p = 0; p < 2; ++p)
-      if (std::string e = part_count_error(plan, p, sent[p], n); !e.empty()) return e;
+      if (std::string e = pass_part_error(plan, p, sent[p], n); !e.empty()) return e;
   }
   if (v.received) {
     if (!v.passed) return "cards received before passing";
     if (v.received & v.dealt) return "received " + card_str(lowest(v.received & v.dealt)) + ": already in the hand";
     if (v.received & ~rules.deck) return "received a card outside the deck";
     for (int p = 0; p < 2; ++p)
-      if (std::string e = part_count_error(plan, p, got[p], n); !e.empty()) return e;
+      if (std::string e = pass_part_error(plan, p, got[p], n); !e.empty()) return e;
   }
   facts.passed[v.seat] = v.passed;
   facts.received[v.seat] = v.received;
@@ -245,11 +236,7 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
       if (s != v.seat) k.absent[s] |= undealt;
   }
   if (take.taker >= 0) add_take_knowledge(v, replay, take, undealt, absent, played_by, k);
-  if (v.revokes_penalize) {
-    unsigned voids[kMaxPlayers] = {};
-    for (int s = 0; s < n; ++s) voids[s] = replay.shown_voids(s);
-    allow_unproven_revokes(k, voids);
-  }
+  if (v.revokes_penalize) allow_unproven_revokes(k, replay);
   if (std::string e = knowledge_error(k); !e.empty()) return "impossible position: " + e;
   const WorldSampler sampler(k);
   CardSet hands[kMaxPlayers];
