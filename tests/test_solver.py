@@ -32,27 +32,36 @@ POINT_CARDS = copas_ai.CardSet.from_str(
 # --- the independent reference -------------------------------------------------
 
 
-def brute_force_value(pos, root: int, low_is_good: bool = True) -> int:
-    """Paranoid minimax value of `pos` for `root`: its final hand score, which it
-    makes best (lowest, or highest for a high goal) and every other seat worst."""
+def side_of(rules, seat: int) -> list[int]:
+    """The seats whose scores the root plays for: its team (teams), else itself."""
+    if not rules.teams:
+        return [seat]
+    return [s for s in range(rules.players) if s % rules.teams == seat % rules.teams]
+
+
+def brute_force_value(pos, side: list[int], low_is_good: bool = True) -> int:
+    """Paranoid minimax value of `pos` for the root's `side` (the root alone, or with
+    its partner under teams): the side's summed final hand score, which its seats
+    make best (lowest, or highest for a high goal) and every other seat worst."""
     if pos.is_over():
-        return pos.score()[root]
+        scores = pos.score()
+        return sum(scores[s] for s in side)
     values = []
     for card in pos.legal_moves():
         pos.push(card)
-        values.append(brute_force_value(pos, root, low_is_good))
+        values.append(brute_force_value(pos, side, low_is_good))
         pos.pop()
-    root_to_play = pos.turn == root
-    return min(values) if root_to_play == low_is_good else max(values)
+    side_to_play = pos.turn in side
+    return min(values) if side_to_play == low_is_good else max(values)
 
 
 def brute_force_moves(pos, low_is_good: bool = True) -> dict:
     """{card: value} for every legal card of the seat to act."""
-    root = pos.turn
+    side = side_of(pos.rules, pos.turn)
     out = {}
     for card in pos.legal_moves():
         pos.push(card)
-        out[card] = brute_force_value(pos, root, low_is_good)
+        out[card] = brute_force_value(pos, side, low_is_good)
         pos.pop()
     return out
 
@@ -135,15 +144,17 @@ def solver():
     return _core.Solver(hash_mb=8)
 
 
-def check_position(solver, pos, low_is_good: bool = True):
+def check_position(solver, pos, low_is_good: bool = True) -> dict:
+    """solve, solve_moves and solve_plain against the brute force; returns its {card: value}."""
     root = pos.turn
     want_moves = brute_force_moves(pos, low_is_good)
     want = min(want_moves.values()) if low_is_good else max(want_moves.values())
-    assert solver.solve(pos) == want, f"solve: {pos.hands} trick {pos.trick}"
+    assert solver.solve(pos) == want, f"solve: {pos.hands} trick {pos.trick} won {pos.won}"
     got_moves = solver.solve_moves(pos)
     assert got_moves == want_moves, f"solve_moves: {pos.hands} trick {pos.trick}"
     assert _core.solve_plain(pos)[0] == want
     assert pos.turn == root  # the solver works on copies
+    return want_moves
 
 
 # (kind, tricks left, positions per variant): about 2,400 positions in all. A
@@ -279,7 +290,7 @@ def test_table_is_reused_across_calls_and_variants():
     for i in range(40):
         variant = VARIANTS[i % 2]
         pos = make_endgame(variant, 500 + i, 3, "random")
-        want = brute_force_value(pos, pos.turn)
+        want = brute_force_value(pos, [pos.turn])
         assert solver.solve(pos) == want
         assert solver.solve(pos) == want
 
@@ -290,7 +301,7 @@ def test_solver_releases_the_gil_and_is_thread_safe():
     import threading
 
     positions = [make_endgame("american", 900 + i, 3, "random") for i in range(30)]
-    expected = [brute_force_value(p, p.turn) for p in positions]
+    expected = [brute_force_value(p, [p.turn]) for p in positions]
     solver = _core.Solver(hash_mb=2)
     results = [None] * len(positions)
 

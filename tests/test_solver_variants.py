@@ -1,7 +1,7 @@
 """The solver on the copas-fora scoring options and on teams, against brute force.
 
-The reference is an independent paranoid minimax in pure Python (as in
-tests/test_solver.py): it walks every legal card with Position.push/pop and
+The reference is the independent paranoid minimax in pure Python of
+tests/test_solver.py: it walks every legal card with Position.push/pop and
 scores finished hands with Position.score(). The root seat (with `teams`: the
 root seat and its partner, whose scores are summed) plays for its best final
 score, every other seat for its worst. Nothing of the solver is used.
@@ -17,53 +17,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_solver import brute_force_moves, brute_force_value, check_position
 
 import copas_ai as ca
 from copas_ai import _core
-
-# --- the independent reference -------------------------------------------------
-
-
-def side_of(rules, seat: int) -> list[int]:
-    """The seats whose scores the root plays for: its team (teams), else itself."""
-    if not rules.teams:
-        return [seat]
-    return [s for s in range(rules.players) if s % rules.teams == seat % rules.teams]
-
-
-def brute_force_value(pos, side: list[int], low_is_good: bool = True) -> int:
-    """Paranoid minimax: the side's summed final hand score, best for the side's
-    seats, worst for the others'."""
-    if pos.is_over():
-        scores = pos.score()
-        return sum(scores[s] for s in side)
-    values = []
-    for card in pos.legal_moves():
-        pos.push(card)
-        values.append(brute_force_value(pos, side, low_is_good))
-        pos.pop()
-    side_to_play = pos.turn in side
-    return min(values) if side_to_play == low_is_good else max(values)
-
-
-def brute_force_moves(pos, low_is_good: bool = True) -> dict:
-    side = side_of(pos.rules, pos.turn)
-    out = {}
-    for card in pos.legal_moves():
-        pos.push(card)
-        out[card] = brute_force_value(pos, side, low_is_good)
-        pos.pop()
-    return out
-
-
-def check_position(solver, pos, low_is_good: bool = True) -> dict:
-    want_moves = brute_force_moves(pos, low_is_good)
-    want = min(want_moves.values()) if low_is_good else max(want_moves.values())
-    assert solver.solve(pos) == want, f"solve: {pos.hands} trick {pos.trick} won {pos.won}"
-    assert solver.solve_moves(pos) == want_moves, f"solve_moves: {pos.hands} trick {pos.trick}"
-    assert _core.solve_plain(pos)[0] == want
-    return want_moves
-
 
 # --- endgames that reach every scoring term ---------------------------------------
 
