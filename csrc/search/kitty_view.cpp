@@ -53,22 +53,15 @@ void add_take_knowledge(const SeatView& v, const Position& replay, const TakeVie
     k.undealt = 0;
     return;
   }
-  k.undealt = made;
-  k.take_seat = t;
-  for (int suit = 0; suit < kNumSuits; ++suit)
-    if ((replay.voids_before_take() >> suit) & 1) k.before_take_absent |= suit_mask(suit);
-  k.before_take_absent = (k.before_take_absent | take.absent_before | known_undealt) & k.deck;
   // The kitty's known cards may be in his hand now, unless he has shown otherwise since.
   CardSet since = absent[t];
   for (int suit = 0; suit < kNumSuits; ++suit)
     if ((replay.shown_voids(t) >> suit) & 1) since |= suit_mask(suit);
   k.absent[t] &= ~(known_undealt & ~since);
-  for (int s = 0; s < k.players; ++s)
-    if (s != v.seat && s != t) k.absent[s] |= k.must_hold[t];  // he may have discarded them
-  k.must_hold[t] = 0;
   CardSet played_since = 0;
   for (int i = take.first_move_after; i < v.num_moves; ++i) played_since |= v.move_card[i].bit();
-  k.take_room = kitty - count(played_since & played_by[t] & k.before_take_absent);
+  bound_into_hand_take(k, t, replay.voids_before_take(), take.absent_before, known_undealt, made,
+                       played_since & played_by[t], kitty);
 }
 
 std::string take_world_hands(const RuleSet& rules, const SeatView& v, const TakeView& take, const Knowledge& k,

@@ -92,18 +92,11 @@ void add_into_hand_take(const Position& pos, Knowledge& k, CardSet known_undealt
     k.undealt = 0;
     return;
   }
-  k.undealt = count(pos.discards());
-  k.take_seat = taker;
-  for (int suit = 0; suit < kNumSuits; ++suit)
-    if ((pos.voids_before_take() >> suit) & 1) k.before_take_absent |= suit_mask(suit);
-  k.before_take_absent = (k.before_take_absent | known_undealt) & k.deck;
-  for (int s = 0; s < k.players; ++s)
-    if (s != k.me && s != taker) k.absent[s] |= k.must_hold[taker];
-  k.must_hold[taker] = 0;
   CardSet played_since = 0;
   for (int i = into_hand_take_plays(pos, k.me); i < pos.num_plays(); ++i)
     if (pos.play_record(i).seat == taker) played_since |= pos.play_record(i).card.bit();
-  k.take_room = count(pos.kitty()) - count(played_since & k.before_take_absent);
+  bound_into_hand_take(k, taker, pos.voids_before_take(), k.before_take_absent, known_undealt,
+                       count(pos.discards()), played_since, count(pos.kitty()));
 }
 
 }  // namespace
@@ -142,6 +135,21 @@ Knowledge knowledge_of(const Position& pos, int seat) {
   for (int s = 0; s < k.players; ++s) other_revoked |= s != seat && pos.revoked_suits(s) != 0;
   if (other_revoked) allow_unproven_revokes(k, pos);
   return k;
+}
+
+void bound_into_hand_take(Knowledge& k, int taker, unsigned voids_before_take, CardSet before_absent,
+                          CardSet known_in_kitty, int pile, CardSet played_since, int kitty_size) {
+  k.undealt = pile;
+  k.take_seat = taker;
+  CardSet before = before_absent | known_in_kitty;
+  for (int suit = 0; suit < kNumSuits; ++suit)
+    if ((voids_before_take >> suit) & 1) before |= suit_mask(suit);
+  k.before_take_absent = before & k.deck;
+  // The cards me passed him may be in his discards now.
+  for (int s = 0; s < k.players; ++s)
+    if (s != k.me && s != taker) k.absent[s] |= k.must_hold[taker];
+  k.must_hold[taker] = 0;
+  k.take_room = kitty_size - count(played_since & k.before_take_absent);
 }
 
 bool allow_unproven_revokes(Knowledge& k, const Position& pos) {

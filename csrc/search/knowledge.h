@@ -62,6 +62,13 @@ struct Knowledge {
 // (must_lead_first_card off), what the leader held once it has led.
 Knowledge knowledge_of(const Position& pos, int seat);
 
+// Another seat, `taker`, has taken an into-hand kitty: sets the take bound above.
+// `voids_before_take` and `before_absent` are what it showed it lacked before the
+// take, `known_in_kitty` the cards known to lie in the kitty, `pile` its discards
+// made so far and `played_since` its cards played since the take.
+void bound_into_hand_take(Knowledge& k, int taker, unsigned voids_before_take, CardSet before_absent,
+                          CardSet known_in_kitty, int pile, CardSet played_since, int kitty_size);
+
 // Revokes penalised (VARIANTS.md §1.3): a failure to follow suit is read as a void,
 // players being presumed honest, unless no world then fits; then any of those
 // voids of the other seats may be a revoke not yet proven, and all are lifted.
