@@ -1,10 +1,6 @@
 #include "deal.h"
 
-#include <cstdlib>
-
-#ifdef COPAS_HAS_PDEP_SELECT
-#include <cpuid.h>
-#endif
+#include "cpu_features.h"
 
 namespace copas {
 
@@ -57,28 +53,13 @@ struct PdepDraw {
   }
 };
 
-// POPCNT and BMI2 present, and PDEP fast: every Intel CPU with BMI2, AMD from Zen 3
-// (family 19h); earlier AMD CPUs run PDEP in slow microcode. COPAS_PORTABLE_SELECT=1
-// in the environment says no (to compare the two ways, or to time the portable one).
-bool pdep_is_fast() {
-  if (const char* env = std::getenv("COPAS_PORTABLE_SELECT"); env && env[0] == '1') return false;
-  unsigned a, b, c, d;
-  if (!__get_cpuid(0, &a, &b, &c, &d)) return false;
-  const bool intel = b == 0x756e6547 && d == 0x49656e69 && c == 0x6c65746e;  // "GenuineIntel"
-  const bool amd = b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163;    // "AuthenticAMD"
-  if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & bit_POPCNT)) return false;
-  const unsigned family = ((a >> 8) & 0xf) == 0xf ? 0xf + ((a >> 20) & 0xff) : (a >> 8) & 0xf;
-  if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(b & bit_BMI2)) return false;
-  return intel || (amd && family >= 0x19);
-}
 #endif
 
 // Runs body(draw) with the fastest draw this CPU allows.
 template <class Body>
 decltype(auto) with_fastest_draw(Body&& body) {
 #ifdef COPAS_HAS_PDEP_SELECT
-  static const bool pdep_fast = pdep_is_fast();
-  if (pdep_fast) return body(PdepDraw{});
+  if (bmi2_is_fast()) return body(PdepDraw{});
 #endif
   return body(PortableDraw{});
 }

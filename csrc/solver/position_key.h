@@ -33,9 +33,6 @@ class PositionKey {
   Card absolute_card(int relative) const;
 
  private:
-  static constexpr int kMaxWords = 6;
-  using SuitWords = std::array<std::uint64_t, kMaxWords>;
-
   const SolverRules* sr_;
   Lane in_play_[kNumSuits] = {};
   std::array<std::uint8_t, kNumSuits> slot_of_suit_{};  // canonical position of each suit

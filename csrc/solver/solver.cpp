@@ -1,6 +1,7 @@
 #include "solver.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "move_order.h"
 #include "outcome.h"
@@ -125,8 +126,16 @@ int Solver::search(int alpha, int beta) {
   // bounds and the plan are those of the trick's first node: searched with the
   // same null window, any cut-off they give was taken there.
   TrickFacts& facts = trick_facts_[pos_.tricks_done()];
+  // The table is used at trick boundaries, after the first trick (whose forced
+  // opening card the key does not describe), before the last (played out).
+  std::optional<PositionKey> key;
   if (pos_.trick_length() == 0 || pos_.num_plays() == first_play_) {
     facts.candidates = moon_candidates(rules_, pos_);
+    if (pos_.trick_length() == 0 && pos_.tricks_done() > 0 && !last_trick(pos_)) {
+      // Keyed first, so its bucket loads from memory while the bounds are worked out.
+      key.emplace(rules_, pos_, root_, facts.candidates);
+      table_.prefetch(*key);
+    }
     facts.range = reachable_costs(rules_, pos_, root_, facts.candidates);
     if (facts.range.lo >= beta || facts.range.lo == facts.range.hi) return facts.range.lo;
     if (facts.range.hi <= alpha) return facts.range.hi;
@@ -153,27 +162,23 @@ int Solver::search(int alpha, int beta) {
   }
   const MovePlan plan = facts.plan;
   const CostRange range = facts.range;
-  // The table is used at trick boundaries, after the first trick (whose forced
-  // opening card the key does not describe).
-  if (pos_.trick_length() != 0 || pos_.tricks_done() == 0)
-    return expand(alpha, beta, TranspositionTable::kNoMove, plan).value;
+  if (!key) return expand(alpha, beta, TranspositionTable::kNoMove, plan).value;
 
-  const PositionKey key(rules_, pos_, root_, candidates);
   // Cost already fixed by the past, when the table stores the rest of the hand alone.
   const int offset = past_cost(rules_, pos_, root_, candidates);
   int first = TranspositionTable::kNoMove;
-  if (const TableEntry* e = table_.find(key)) {
+  if (const TableEntry* e = table_.find(*key)) {
     const int lo = std::max(range.lo, e->lower + offset);
     const int hi = std::min(range.hi, e->upper + offset);
     if (lo >= beta || lo == hi) return lo;
     if (hi <= alpha) return hi;
-    if (e->move != TranspositionTable::kNoMove) first = key.absolute_card(e->move).index;
+    if (e->move != TranspositionTable::kNoMove) first = key->absolute_card(e->move).index;
   }
   const Expansion x = expand(alpha, beta, first, plan);
   // Fail-soft: below the window the value is at most x.value, above it at least.
   const int lower = x.value > alpha ? x.value - offset : INT16_MIN;
   const int upper = x.value < beta ? x.value - offset : INT16_MAX;
-  table_.store(key, lower, upper, x.move == TranspositionTable::kNoMove ? x.move : key.relative_card(Card(x.move)),
+  table_.store(*key, lower, upper, x.move == TranspositionTable::kNoMove ? x.move : key->relative_card(Card(x.move)),
                bit_count(pos_.hand(pos_.turn())));
   return x.value;
 }

@@ -2,14 +2,33 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <new>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace copas::solver {
 
 TranspositionTable::TranspositionTable(std::size_t bytes) {
   buckets_ = 1;
   while (buckets_ * 2 * sizeof(Bucket) <= bytes) buckets_ *= 2;
-  table_ = std::make_unique<Bucket[]>(buckets_);
+  // Aligned to the 2 MiB of a huge page when it spans one, so it can sit on them.
+  constexpr std::size_t kHugePage = std::size_t{2} << 20;
+  const std::size_t bytes_used = buckets_ * sizeof(Bucket);
+  const std::size_t align = bytes_used >= kHugePage ? kHugePage : alignof(Bucket);
+  void* memory = std::aligned_alloc(align, bytes_used);
+  if (!memory) throw std::bad_alloc();
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  // Asked before the pages are first touched (clear() below); a refusal leaves small pages.
+  if (align == kHugePage) madvise(memory, bytes_used, MADV_HUGEPAGE);
+#endif
+  table_.reset(static_cast<Bucket*>(memory));
+  clear();
 }
+
+void TranspositionTable::Free::operator()(Bucket* b) const { std::free(b); }
 
 const TableEntry* TranspositionTable::find(const PositionKey& key) const {
   const Bucket& b = bucket(key);

@@ -1,7 +1,9 @@
 // A fixed-size transposition table of bounds on the rest of a hand's value.
 //
 // Allocated once (the size given in bytes, rounded down to a power of two of
-// 64-byte buckets of four entries) and reused across solves: an entry is a fact
+// 64-byte buckets of four entries), on huge pages where the system gives them
+// (a probe lands anywhere in the table: with 4 KiB pages nearly every one also
+// misses the TLB), and reused across solves: an entry is a fact
 // about a position class, true whatever search stored it, so entries stay valid
 // until the rules change (the solver clears the table then). An entry is found
 // by a 64-bit index hash and checked by an independent 64-bit check word, so a
@@ -34,6 +36,8 @@ class TranspositionTable {
 
   explicit TranspositionTable(std::size_t bytes);
 
+  // Starts loading the key's bucket into the cache, for a find or store soon after.
+  void prefetch(const PositionKey& key) const { __builtin_prefetch(&bucket(key)); }
   // The entry for this position class, or nullptr.
   const TableEntry* find(const PositionKey& key) const;
   // Adds the bounds [lower, upper] (intersected with what the entry holds).
@@ -50,8 +54,11 @@ class TranspositionTable {
   };
   Bucket& bucket(const PositionKey& key) const { return table_[key.index() & (buckets_ - 1)]; }
 
+  struct Free {
+    void operator()(Bucket* b) const;
+  };
   std::size_t buckets_ = 0;
-  std::unique_ptr<Bucket[]> table_;
+  std::unique_ptr<Bucket[], Free> table_;
   std::uint8_t generation_ = 0;
 };
 
