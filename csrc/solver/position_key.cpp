@@ -2,14 +2,14 @@
 
 #include <algorithm>
 
-#include "../cpu_features.h"
+#include "fast_lanes.h"
 #include "outcome.h"
 
 namespace copas::solver {
 
 namespace {
 
-constexpr int kMaxWords = 6;  // a suit's count, five seats' cards and class masks, 13 bits each
+constexpr int kMaxWords = 6;  // a suit's fields take at most 5 (18 fields, four 13-bit ones a word)
 using SuitWords = std::array<std::uint64_t, kMaxWords>;
 
 // The murmur3 64-bit finaliser: every input bit affects every output bit.
@@ -49,29 +49,13 @@ class WordPacker {
   int used_ = 0;
 };
 
-// compress_lane (solver_rules.h) two ways with the same result: the PEXT
-// instruction (inline assembly: the default x86-64 target cannot emit it; only
-// where bmi2_is_fast()) or the portable tables.
-#if defined(__x86_64__) && defined(__GNUC__)
-struct PextCompress {
-  Lane operator()(Lane lane, Lane within) const {
-    Lane out;
-    asm("pext %2, %1, %0" : "=r"(out) : "r"(lane), "r"(within));
-    return out;
-  }
-};
-#endif
-struct TableCompress {
-  Lane operator()(Lane lane, Lane within) const { return compress_lane(lane, within); }
-};
-
 // Each suit as words: its count, every seat's cards but the last (implied) in
 // relative ranks, then where its card classes sit; words past a suit's own are
 // zero up to the most any suit needs, which is returned. Inlined into each way
 // of compressing, so the per-suit work has no calls.
-template <class Compress>
+template <class Lanes>
 [[gnu::always_inline]] inline int suit_words(const SolverRules& sr, const Position& pos, Lane* in_play,
-                                             SuitWords* words, Compress compress) {
+                                             SuitWords* words, Lanes) {
   const int n = pos.players();
   CardSet all = 0;
   for (int s = 0; s < n; ++s) all |= pos.hand(s);
@@ -81,8 +65,9 @@ template <class Compress>
     const Lane remaining = in_play[suit] = sr.lane(all, suit);
     WordPacker pack(words[suit].data());
     pack.add(static_cast<std::uint64_t>(bit_count(remaining)), 4);
-    for (int s = 0; s + 1 < n; ++s) pack.add(compress(sr.lane(pos.hand(s), suit), remaining), 13);
-    for (int i = 0; i < sr.class_mask_count(suit); ++i) pack.add(compress(sr.class_mask(suit, i) & remaining, remaining), 13);
+    for (int s = 0; s + 1 < n; ++s) pack.add(Lanes::compress(sr.lane(pos.hand(s), suit), remaining), 13);
+    for (int i = 0; i < sr.class_mask_count(suit); ++i)
+      pack.add(Lanes::compress(sr.class_mask(suit, i) & remaining, remaining), 13);
     count[suit] = pack.finish();
     used = std::max(used, count[suit]);
   }
@@ -96,33 +81,36 @@ template <class Compress>
 PositionKey::PositionKey(const SolverRules& sr, const Position& pos, int root, std::uint32_t moon_candidates)
     : sr_(&sr) {
   SuitWords words[kNumSuits];  // filled up to `used` by suit_words
-#if defined(__x86_64__) && defined(__GNUC__)
-  const int used = bmi2_is_fast() ? suit_words(sr, pos, in_play_, words, PextCompress{})
-                                  : suit_words(sr, pos, in_play_, words, TableCompress{});
-#else
-  const int used = suit_words(sr, pos, in_play_, words, TableCompress{});
-#endif
-  // Canonical order: by kind, then (within a kind of interchangeable suits) by content.
-  auto before = [&](int a, int b) {
-    if (sr.suit_kind(a) != sr.suit_kind(b)) return sr.suit_kind(a) < sr.suit_kind(b);
-    return std::lexicographical_compare(words[a].begin(), words[a].begin() + used, words[b].begin(),
-                                        words[b].begin() + used);
+  const int used = with_lane_compress([&](auto lanes) { return suit_words(sr, pos, in_play_, words, lanes); });
+  // Canonical order: by kind, then (within a kind of interchangeable suits) by
+  // content, equal contents by suit. Each suit's slot counts the suits before it:
+  // six comparisons without a data-dependent branch (an insertion sort's exits
+  // mispredict, the contents being random).
+  auto before = [&](int a, int b) {  // a < b
+    if (sr.suit_kind(a) != sr.suit_kind(b)) return sr.suit_kind(a) < sr.suit_kind(b);  // fixed by the rules
+    if (used == 1) return words[a][0] <= words[b][0];
+    return !std::lexicographical_compare(words[b].begin(), words[b].begin() + used, words[a].begin(),
+                                         words[a].begin() + used);
   };
-  for (int i = 0; i < kNumSuits; ++i) {  // insertion sort of four suits
-    int j = i;
-    for (; j > 0 && before(i, suit_of_slot_[j - 1]); --j) suit_of_slot_[j] = suit_of_slot_[j - 1];
-    suit_of_slot_[j] = static_cast<std::uint8_t>(i);
+  int slot[kNumSuits] = {};
+  for (int a = 0; a < kNumSuits; ++a) {
+    for (int b = a + 1; b < kNumSuits; ++b) {
+      const bool a_first = before(a, b);
+      slot[b] += a_first;
+      slot[a] += !a_first;
+    }
+  }
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    slot_of_suit_[suit] = static_cast<std::uint8_t>(slot[suit]);
+    suit_of_slot_[slot[suit]] = static_cast<std::uint8_t>(suit);
   }
   std::uint64_t check = 0x243f6a8885a308d3ULL, index = 0x13198a2e03707344ULL;
   auto mix = [&](std::uint64_t w) {
     check = fmix64(check ^ w);
     index = fmix64(index + w * 0x9e3779b97f4a7c15ULL);
   };
-  for (int slot = 0; slot < kNumSuits; ++slot) {
-    const int suit = suit_of_slot_[slot];
-    slot_of_suit_[suit] = static_cast<std::uint8_t>(slot);
+  for (const int suit : suit_of_slot_)
     for (int w = 0; w < used; ++w) mix(words[suit][w]);
-  }
   std::uint64_t state = 0;
   WordPacker pack(&state);
   pack.add(static_cast<std::uint64_t>(pos.turn()), 4);

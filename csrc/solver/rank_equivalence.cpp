@@ -1,5 +1,7 @@
 #include "rank_equivalence.h"
 
+#include "fast_lanes.h"
+
 namespace copas::solver {
 
 namespace {
@@ -17,10 +19,35 @@ bool has_equal_above(const SolverRules& sr, int suit, int strength, Lane legal, 
          sr.card_class(sr.card_at(suit, strength)) == sr.card_class(sr.card_at(suit, next));
 }
 
+#ifdef COPAS_HAS_PEXT_LANES
+// run_representatives' lane of one suit in relative ranks (PextLanes): card j of
+// the cards in play is dropped when card j + 1 is legal too and of its class.
+Lane representatives_by_pext(const SolverRules& sr, int suit, Lane legal, Lane in_play) {
+  const Lane l = PextLanes::compress(legal, in_play);
+  Lane class_changes = 0;  // bit j: cards j and j + 1 differ in class
+  for (int i = 0; i < sr.class_mask_count(suit); ++i) {
+    const Lane m = PextLanes::compress(sr.class_mask(suit, i), in_play);
+    class_changes |= m ^ (m >> 1);
+  }
+  return legal & ~PextLanes::expand(l & (l >> 1) & ~class_changes, in_play);
+}
+#endif
+
 }  // namespace
 
 CardSet run_representatives(const SolverRules& sr, CardSet legal, CardSet in_play) {
   CardSet out = 0;
+#ifdef COPAS_HAS_PEXT_LANES
+  if (bmi2_is_fast()) {
+    for (int suit = 0; suit < kNumSuits; ++suit) {
+      const Lane l = sr.lane(legal, suit);
+      if (!l) continue;
+      for (Lane rest = representatives_by_pext(sr, suit, l, sr.lane(in_play, suit)); rest; rest &= rest - 1)
+        out |= sr.card_at(suit, __builtin_ctz(rest)).bit();
+    }
+    return out;
+  }
+#endif
   for (int suit = 0; suit < kNumSuits; ++suit) {
     const Lane l = sr.lane(legal, suit);
     if (!l) continue;

@@ -129,9 +129,10 @@ int Solver::search(int alpha, int beta) {
   // The table is used at trick boundaries, after the first trick (whose forced
   // opening card the key does not describe), before the last (played out).
   std::optional<PositionKey> key;
+  const bool at_last_trick = last_trick(pos_);
   if (pos_.trick_length() == 0 || pos_.num_plays() == first_play_) {
     facts.candidates = moon_candidates(rules_, pos_);
-    if (pos_.trick_length() == 0 && pos_.tricks_done() > 0 && !last_trick(pos_)) {
+    if (pos_.trick_length() == 0 && pos_.tricks_done() > 0 && !at_last_trick) {
       // Keyed first, so its bucket loads from memory while the bounds are worked out.
       key.emplace(rules_, pos_, root_, facts.candidates);
       table_.prefetch(*key);
@@ -142,7 +143,7 @@ int Solver::search(int alpha, int beta) {
     facts.plan = move_plan(facts.range, facts.candidates, beta);
     facts.points_known = false;
   }
-  if (last_trick(pos_)) return play_out_last_trick();
+  if (at_last_trick) return play_out_last_trick();
   const std::uint32_t candidates = facts.candidates;
   // Inside a trick (not the first, whose special endings these do not model),
   // once no moon is possible: the trick's winner, once partly decided, narrows the
