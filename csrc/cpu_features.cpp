@@ -8,8 +8,6 @@
 
 namespace copas {
 
-namespace {
-
 bool bmi2_fast_now() {
 #if defined(__x86_64__) && defined(__GNUC__)
   if (const char* env = std::getenv("COPAS_PORTABLE_SELECT"); env && env[0] == '1') return false;
@@ -24,13 +22,6 @@ bool bmi2_fast_now() {
 #else
   return false;
 #endif
-}
-
-}  // namespace
-
-bool bmi2_is_fast() {
-  static const bool fast = bmi2_fast_now();
-  return fast;
 }
 
 }  // namespace copas

@@ -20,16 +20,17 @@ bool has_equal_above(const SolverRules& sr, int suit, int strength, Lane legal, 
 }
 
 #ifdef COPAS_HAS_PEXT_LANES
-// run_representatives' lane of one suit in relative ranks (PextLanes): card j of
-// the cards in play is dropped when card j + 1 is legal too and of its class.
-Lane representatives_by_pext(const SolverRules& sr, int suit, Lane legal, Lane in_play) {
+// The cards of one suit's run_representatives leaves out, by PextLanes: in
+// relative ranks, card j of the cards in play goes when card j + 1 is legal too
+// and of its class. Usually none, so the caller loops over these, not the kept.
+Lane dropped_by_pext(const SolverRules& sr, int suit, Lane legal, Lane in_play) {
   const Lane l = PextLanes::compress(legal, in_play);
   Lane class_changes = 0;  // bit j: cards j and j + 1 differ in class
   for (int i = 0; i < sr.class_mask_count(suit); ++i) {
     const Lane m = PextLanes::compress(sr.class_mask(suit, i), in_play);
     class_changes |= m ^ (m >> 1);
   }
-  return legal & ~PextLanes::expand(l & (l >> 1) & ~class_changes, in_play);
+  return PextLanes::expand(l & (l >> 1) & ~class_changes, in_play);
 }
 #endif
 
@@ -39,13 +40,14 @@ CardSet run_representatives(const SolverRules& sr, CardSet legal, CardSet in_pla
   CardSet out = 0;
 #ifdef COPAS_HAS_PEXT_LANES
   if (bmi2_is_fast()) {
+    CardSet dropped = 0;
     for (int suit = 0; suit < kNumSuits; ++suit) {
       const Lane l = sr.lane(legal, suit);
       if (!l) continue;
-      for (Lane rest = representatives_by_pext(sr, suit, l, sr.lane(in_play, suit)); rest; rest &= rest - 1)
-        out |= sr.card_at(suit, __builtin_ctz(rest)).bit();
+      for (Lane rest = dropped_by_pext(sr, suit, l, sr.lane(in_play, suit)); rest; rest &= rest - 1)
+        dropped |= sr.card_at(suit, __builtin_ctz(rest)).bit();
     }
-    return out;
+    return legal & ~dropped;
   }
 #endif
   for (int suit = 0; suit < kNumSuits; ++suit) {
