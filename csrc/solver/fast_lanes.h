@@ -2,8 +2,8 @@
 //
 // Written as inline assembly, since the default x86-64 target the wheels are built
 // for cannot emit them: call them only where bmi2_is_fast(). with_lane_compress
-// runs a body with the fastest compress_lane (solver_rules.h) this CPU allows;
-// both ways give the same result.
+// runs a body with the fastest compress_lane and bit_count (solver_rules.h) this
+// CPU allows; both ways give the same results.
 #pragma once
 
 #include "../cpu_features.h"
@@ -20,7 +20,13 @@ struct PextLanes {
     asm("pext %2, %1, %0" : "=r"(out) : "r"(lane), "r"(within));
     return out;
   }
-  // The inverse: the low bits of `packed` placed at the set bits of `within`.
+  // bit_count (solver_rules.h) by POPCNT, which bmi2_is_fast() also requires.
+  static int count(Lane lane) {
+    Lane out;
+    asm("popcnt %1, %0" : "=r"(out) : "r"(lane));
+    return static_cast<int>(out);
+  }
+  // The inverse of compress: the low bits of `packed` placed at the set bits of `within`.
   static Lane expand(Lane packed, Lane within) {
     Lane out;
     asm("pdep %2, %1, %0" : "=r"(out) : "r"(packed), "r"(within));
@@ -31,6 +37,7 @@ struct PextLanes {
 
 struct TableLanes {
   static Lane compress(Lane lane, Lane within) { return compress_lane(lane, within); }
+  static int count(Lane lane) { return bit_count(lane); }
 };
 
 // Runs body(lanes) with PextLanes on a CPU where they are fast, else TableLanes.

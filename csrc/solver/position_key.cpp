@@ -64,7 +64,7 @@ template <class Lanes>
   for (int suit = 0; suit < kNumSuits; ++suit) {
     const Lane remaining = in_play[suit] = sr.lane(all, suit);
     WordPacker pack(words[suit].data());
-    pack.add(static_cast<std::uint64_t>(bit_count(remaining)), 4);
+    pack.add(static_cast<std::uint64_t>(Lanes::count(remaining)), 4);
     for (int s = 0; s + 1 < n; ++s) pack.add(Lanes::compress(sr.lane(pos.hand(s), suit), remaining), 13);
     for (int i = 0; i < sr.class_mask_count(suit); ++i)
       pack.add(Lanes::compress(sr.class_mask(suit, i) & remaining, remaining), 13);
