@@ -2,9 +2,10 @@
 nodes of a solve from an empty table over fixed seeded positions, and the plain
 alpha-beta baseline on the same positions where it finishes (4 and 6 tricks).
 
-    VENV/bin/python bench/solver_report.py [--variant american] [--quick]
+    VENV/bin/python bench/solver_report.py [--variant american] [--quick] [--threads N]
 
---quick uses a quarter of the positions and skips 13 tricks.
+--quick uses a quarter of the positions and skips 13 tricks. --threads N runs
+the solver with N threads (wall-clock times; nodes are the first thread's).
 """
 
 from __future__ import annotations
@@ -34,9 +35,10 @@ def main() -> None:
     parser.add_argument("--variant", default="american")
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--hash-mb", type=float, default=64)
+    parser.add_argument("--threads", type=int, default=1)
     args = parser.parse_args()
 
-    solver = _core.Solver(hash_mb=args.hash_mb)
+    solver = _core.Solver(hash_mb=args.hash_mb, threads=args.threads)
 
     def solve(pos):
         try:
@@ -49,7 +51,7 @@ def main() -> None:
         return _core.solve_plain(pos)[1], True
 
     print(f"variant {args.variant}; solver table {args.hash_mb:g} MiB, cleared before each solve; "
-          f"node limit {NODE_LIMIT:,}")
+          f"{args.threads} thread(s); node limit {NODE_LIMIT:,}")
     print("| tricks left | positions | solver median s | solver median nodes | solver max s "
           "| baseline median s | baseline median nodes | nodes ratio (median of per-position) |")
     print("|---|---|---|---|---|---|---|---|")

@@ -18,7 +18,7 @@ namespace {
 
 // A Solver with a lock: one Python object may be shared by threads, a search may not.
 struct SolverBox {
-  explicit SolverBox(std::size_t bytes) : solver(bytes) {}
+  SolverBox(std::size_t bytes, int threads) : solver(bytes) { solver.set_threads(threads); }
   solver::Solver solver;
   std::mutex lock;
 };
@@ -84,8 +84,14 @@ void register_solver(py::module_& m) {
                         "against it. With teams (rules.teams) it is the SIDE's score, the sum of the "
                         "hand scores of the seat and its partners, who play for it while the other "
                         "seats play against it.")
-      .def(py::init([](double hash_mb) { return std::make_unique<SolverBox>(table_bytes(hash_mb)); }),
-           py::arg("hash_mb") = 64.0, "A solver with a transposition table of hash_mb MiB, allocated once.")
+      .def(py::init([](double hash_mb, int threads) {
+             if (threads < 1 || threads > 256) throw std::invalid_argument("threads must be between 1 and 256");
+             return std::make_unique<SolverBox>(table_bytes(hash_mb), threads);
+           }),
+           py::arg("hash_mb") = 64.0, py::arg("threads") = 1,
+           "A solver with a transposition table of hash_mb MiB, allocated once. With threads > 1 each "
+           "solve also runs threads - 1 helper threads that search the same position in another order, "
+           "sharing the table: the same exact values, sooner on several cores (nodes counts this thread's).")
       .def("solve", [](SolverBox& s, const PositionBox& b, std::uint64_t node_limit) {
         PositionBox copy = solver_copy(b);
         return with_limit(s, node_limit, [&] { return s.solver.solve(copy.pos); });
@@ -105,6 +111,7 @@ void register_solver(py::module_& m) {
       .def_property_readonly("nodes", [](const SolverBox& s) { return s.solver.nodes(); },
                              "positions searched by the last call")
       .def_property_readonly("table_bytes", [](const SolverBox& s) { return s.solver.table_bytes(); })
+      .def_property_readonly("threads", [](const SolverBox& s) { return s.solver.threads(); })
       .def("clear", [](SolverBox& s) {
         py::gil_scoped_release release;
         std::lock_guard<std::mutex> guard(s.lock);

@@ -5,12 +5,12 @@ plumbing with the test doubles of cep_fakes (the real search lands later)."""
 import importlib
 
 import pytest
-from cep_fakes import FakeSearcher, fake_engine
+from cep_fakes import FakeSearcher, FakeSolver, fake_engine
 from cep_positions import ALL_HANDS, EXAMPLE_HAND, HANDS, NO_PASS, PASS_LEFT, PASSES
 
 import copas_ai as ca
 from copas_ai import search
-from copas_ai.engine_facade import Engine
+from copas_ai.engine_facade import Engine, EngineOptions, default_solver
 from copas_ai.protocol import CepLoop, run_lines
 
 KNOWN = ", ".join(ca.variant_ids())  # the registry's base ids, as the refusals list them
@@ -418,6 +418,16 @@ def test_solve_with_the_real_solver_gives_a_value_per_legal_card():
     out = run_lines([f"{NO_PASS} moves 2C", "solve"], Engine())
     assert [line.split()[2] for line in out[:-1]] == ["6C", "8C", "TC"]
     assert out[-1].startswith("bestmove ")
+
+
+def test_solve_uses_the_threads_option():
+    """setoption Threads 2: the solver of `solve` is made again, with two threads."""
+    made = []
+    engine = fake_engine(solver_factory=lambda options: made.append(options.threads) or FakeSolver(options.hash_mb))
+    run_lines([f"{NO_PASS} moves 2C", "solve", "setoption name Threads value 2", "solve"], engine)
+    assert made == [1, 2]
+    real = default_solver(EngineOptions(threads=2, hash_mb=4))
+    assert (real.threads, real.table_bytes) == (2, 4 << 20)
 
 
 def test_commands_during_a_search_are_busy_but_isready_and_stop_are_served():

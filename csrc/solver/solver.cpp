@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <thread>
 
 #include "move_order.h"
 #include "outcome.h"
@@ -13,6 +14,36 @@ namespace copas::solver {
 
 namespace {
 
+// Threads started one by one and, at its end (also when the owner's search
+// throws), told to stop and joined.
+class HelperThreads {
+ public:
+  HelperThreads() = default;
+  HelperThreads(const HelperThreads&) = delete;
+  HelperThreads& operator=(const HelperThreads&) = delete;
+  ~HelperThreads() {
+    stop_.store(true, std::memory_order_relaxed);
+    for (std::thread& t : threads_) t.join();
+  }
+  template <class Work>
+  void start(Work work) {
+    threads_.emplace_back(std::move(work));
+  }
+  const std::atomic<bool>& stop() const { return stop_; }
+
+ private:
+  std::atomic<bool> stop_{false};
+  std::vector<std::thread> threads_;
+};
+
+// A helper thread's order of the other side's moves: the heuristic's order
+// reversed, then turned by `shift` (so each helper starts elsewhere).
+void helper_order(Card* moves, int n, int shift) {
+  if (n < 2) return;
+  std::reverse(moves, moves + n);
+  std::rotate(moves, moves + shift % n, moves + n);
+}
+
 bool last_trick(const Position& pos) {
   for (int s = 0; s < pos.players(); ++s)
     if (pos.hand(s) & (pos.hand(s) - 1)) return false;  // two cards or more
@@ -21,11 +52,25 @@ bool last_trick(const Position& pos) {
 
 }  // namespace
 
-Solver::Solver(std::size_t table_bytes) : table_(table_bytes) {}
+Solver::Solver(std::size_t table_bytes)
+    : own_table_(std::make_unique<TranspositionTable>(table_bytes)), table_(own_table_.get()) {}
+
+Solver::Solver(TranspositionTable& shared) : table_(&shared) {}
+
+Solver::~Solver() = default;
+
+void Solver::set_threads(int threads) {
+  helpers_.clear();
+  for (int k = 1; k < threads; ++k) {
+    helpers_.push_back(std::unique_ptr<Solver>(new Solver(*table_)));
+    helpers_.back()->others_shift_ = k - 1;
+  }
+}
 
 void Solver::start(const Position& pos) {
   if (!have_rules_ || !rules_.same_play(pos.rules())) {
-    if (have_rules_) table_.clear();  // entries are facts about the old rules
+    // Entries are facts about the old rules (the owner clears; a helper starts after it).
+    if (have_rules_ && own_table_) table_->clear();
     rules_ = SolverRules(pos.rules());
     have_rules_ = true;
     point_cards_ = 0;
@@ -37,12 +82,15 @@ void Solver::start(const Position& pos) {
   side_ = side_of(pos.rules(), root_);
   nodes_ = 0;
   next_check_ = stop_check_ ? std::min(node_limit_, kStopCheckNodes) : node_limit_;
-  table_.new_generation();
+  if (own_table_) table_->new_generation();
   killers_.clear();
 }
 
 int Solver::solve(const Position& pos) {
   start(pos);
+  root_move_ = -1;
+  HelperThreads helpers;
+  for (auto& h : helpers_) helpers.start([&] { h->help(pos, pass_, helpers.stop()); });
   return rules_.cost_sign() * mtdf(playout_guess());
 }
 
@@ -50,8 +98,22 @@ int Solver::solve_moves(const Position& pos, Card* cards, int* values) {
   start(pos);
   const CardSet legal = pos_.legal_moves();
   const CardSet in_play = cards_in_play(pos_);
-  const CardSet representatives = run_representatives(rules_, legal, in_play);
   int rep_value[64];
+  {
+    HelperThreads helpers;
+    for (auto& h : helpers_) helpers.start([&] { h->help(pos, pass_, helpers.stop()); });
+    solve_representatives(run_representatives(rules_, legal, in_play), rep_value);
+  }
+  int n = 0;
+  for (CardSet rest = legal; rest; ++n) {
+    const Card c = pop_lowest(rest);
+    cards[n] = c;
+    values[n] = rules_.cost_sign() * rep_value[run_representative(rules_, c, legal, in_play).index];
+  }
+  return n;
+}
+
+void Solver::solve_representatives(CardSet representatives, int* rep_value) {
   int guess = 0;
   bool have_guess = false;
   for (CardSet rest = representatives; rest;) {
@@ -61,16 +123,39 @@ int Solver::solve_moves(const Position& pos, Card* cards, int* values) {
       guess = playout_guess();
       have_guess = true;
     }
+    root_move_ = c.index;
     guess = rep_value[c.index] = mtdf(guess);
     pos_.undo();
   }
-  int n = 0;
-  for (CardSet rest = legal; rest; ++n) {
-    const Card c = pop_lowest(rest);
-    cards[n] = c;
-    values[n] = rules_.cost_sign() * rep_value[run_representative(rules_, c, legal, in_play).index];
+}
+
+void Solver::help(const Position& pos, const SharedPass& pass, const std::atomic<bool>& stop) {
+  watched_pass_ = &pass;
+  stop_flag_ = &stop;
+  watched_test_ = pass.current();  // a test published before this run belongs to an earlier solve
+  set_stop_check([](void* self) { return static_cast<const Solver*>(self)->helper_should_stop(); }, this);
+  start(pos);  // after the stop check is set: start() arms it
+  while (!stop.load(std::memory_order_relaxed)) {
+    const std::uint64_t test = pass.current();
+    if (test == watched_test_) {  // the owner's test is done here: wait for its next
+      std::this_thread::yield();
+      continue;
+    }
+    watched_test_ = test;
+    if (SharedPass::move(test) >= 0) pos_.play(Card(static_cast<std::uint8_t>(SharedPass::move(test))));
+    first_play_ = pos_.num_plays();
+    try {
+      const int beta = SharedPass::beta(test);
+      search(beta - 1, beta);
+    } catch (const Stopped&) {
+      // The owner moved on: what this thread found is in the table.
+    }
+    pos_ = pos;  // a stopped search leaves its cards played
   }
-  return n;
+}
+
+bool Solver::helper_should_stop() const {
+  return stop_flag_->load(std::memory_order_relaxed) || watched_pass_->current() != watched_test_;
 }
 
 int Solver::playout_guess() {
@@ -95,6 +180,7 @@ int Solver::mtdf(int guess) {
   while (lower < upper) {
     // Test "value >= beta" next to the guess; fail-soft results move the guess.
     const int beta = g == lower ? g + 1 : g;
+    if (!helpers_.empty()) pass_.publish(root_move_, beta);
     g = search(beta - 1, beta);
     if (g < beta) {
       upper = g;
@@ -135,7 +221,7 @@ int Solver::search(int alpha, int beta) {
     if (pos_.trick_length() == 0 && pos_.tricks_done() > 0 && !at_last_trick) {
       // Keyed first, so its bucket loads from memory while the bounds are worked out.
       key.emplace(rules_, pos_, root_, facts.candidates);
-      table_.prefetch(*key);
+      table_->prefetch(*key);
     }
     facts.range = reachable_costs(rules_, pos_, root_, facts.candidates);
     if (facts.range.lo >= beta || facts.range.lo == facts.range.hi) return facts.range.lo;
@@ -168,18 +254,18 @@ int Solver::search(int alpha, int beta) {
   // Cost already fixed by the past, when the table stores the rest of the hand alone.
   const int offset = past_cost(rules_, pos_, root_, candidates);
   int first = TranspositionTable::kNoMove;
-  if (const TableEntry* e = table_.find(*key)) {
-    const int lo = std::max(range.lo, e->lower + offset);
-    const int hi = std::min(range.hi, e->upper + offset);
+  if (TableEntry e; table_->find(*key, e)) {
+    const int lo = std::max(range.lo, e.lower + offset);
+    const int hi = std::min(range.hi, e.upper + offset);
     if (lo >= beta || lo == hi) return lo;
     if (hi <= alpha) return hi;
-    if (e->move != TranspositionTable::kNoMove) first = key->absolute_card(e->move).index;
+    if (e.move != TranspositionTable::kNoMove) first = key->absolute_card(e.move).index;
   }
   const Expansion x = expand(alpha, beta, first, plan);
   // Fail-soft: below the window the value is at most x.value, above it at least.
   const int lower = x.value > alpha ? x.value - offset : INT16_MIN;
   const int upper = x.value < beta ? x.value - offset : INT16_MAX;
-  table_.store(*key, lower, upper, x.move == TranspositionTable::kNoMove ? x.move : key->relative_card(Card(x.move)),
+  table_->store(*key, lower, upper, x.move == TranspositionTable::kNoMove ? x.move : key->relative_card(Card(x.move)),
                bit_count(pos_.hand(pos_.turn())));
   return x.value;
 }
@@ -204,6 +290,10 @@ Solver::Expansion Solver::expand(int alpha, int beta, int first, const MovePlan&
   // before it they refute faster on average but much slower on some positions.
   const int after = (n > 0 && order[0].index == first ? 1 : 0) + 1;
   if (root_lead && after < n) killers_.promote(pos_.tricks_done(), order, after, n);
+  if (others_shift_ >= 0 && !minimising) {  // a helper thread: its own order after the table's move
+    const int from = n > 0 && order[0].index == first ? 1 : 0;
+    helper_order(order + from, n - from, others_shift_);
+  }
   int best = minimising ? INT16_MAX : INT16_MIN;
   int best_move = TranspositionTable::kNoMove;
   for (int i = 0; i < n; ++i) {

@@ -14,8 +14,11 @@
 // can still win it (trick_bounds.h).
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <vector>
 
 #include "../position.h"
 #include "killer_moves.h"
@@ -31,6 +34,7 @@ class Solver {
  public:
   // `table_bytes` of transposition table, allocated here once.
   explicit Solver(std::size_t table_bytes = std::size_t{64} << 20);
+  ~Solver();
 
   // Thrown when a solve would search more positions than its node limit allows.
   struct NodeLimitReached {};
@@ -52,13 +56,46 @@ class Solver {
   void set_stop_check(StopCheck check, void* context) { stop_check_ = check, stop_context_ = context; }
   static constexpr std::uint64_t kStopCheckNodes = 4096;
 
-  // Positions searched by the last solve or solve_moves.
+  // Threads for each solve and solve_moves (1: this one alone). The others
+  // search the same position in another order and share the table, so this
+  // thread finds much of its work done; the value is the same exact value.
+  void set_threads(int threads);
+  int threads() const { return static_cast<int>(helpers_.size()) + 1; }
+
+  // Positions searched by the last solve or solve_moves (this thread's; the
+  // helper threads' are not counted).
   std::uint64_t nodes() const { return nodes_; }
-  std::size_t table_bytes() const { return table_.bytes(); }
-  void clear_table() { table_.clear(); }
+  std::size_t table_bytes() const { return table_->bytes(); }
+  void clear_table() { table_->clear(); }
 
  private:
+  // A helper searching with `owner`'s table.
+  explicit Solver(TranspositionTable& shared);
   void start(const Position& pos);
+  // The owner's current null-window test (the root move it follows, or -1, and
+  // beta), published for its helper threads as one word.
+  class SharedPass {
+   public:
+    void publish(int move, int beta) {
+      ++count_;
+      word_.store(count_ << 32 | std::uint64_t(std::uint16_t(move + 1)) << 16 | std::uint16_t(beta + 0x8000),
+                  std::memory_order_release);
+    }
+    std::uint64_t current() const { return word_.load(std::memory_order_acquire); }
+    static int move(std::uint64_t test) { return static_cast<int>(test >> 16 & 0xffff) - 1; }
+    static int beta(std::uint64_t test) { return static_cast<int>(test & 0xffff) - 0x8000; }
+
+   private:
+    std::uint64_t count_ = 0;  // written by the owner alone
+    std::atomic<std::uint64_t> word_{0};
+  };
+  // What a helper thread runs while its owner solves `pos`: each test the owner
+  // publishes in `pass`, searched in the helper's order, until `stop`.
+  void help(const Position& pos, const SharedPass& pass, const std::atomic<bool>& stop);
+  // A helper's stop check: the run is over or the owner has moved to another test.
+  bool helper_should_stop() const;
+  // The value of each of the root's representative moves (solve_moves), by card index.
+  void solve_representatives(CardSet representatives, int* rep_value);
   int mtdf(int guess);
   // The root's cost at the end of a playout of the move ordering's first choices:
   // where MTD(f) starts.
@@ -75,7 +112,17 @@ class Solver {
   MovePlan move_plan(const CostRange& range, std::uint32_t candidates, int beta) const;
   int play_out_last_trick();
 
-  TranspositionTable table_;
+  std::unique_ptr<TranspositionTable> own_table_;  // none in a helper
+  TranspositionTable* table_;
+  std::vector<std::unique_ptr<Solver>> helpers_;
+  // In a helper (>= 0): it tries the other side's moves in another order
+  // (helper_order), so the threads part where every reply must be searched.
+  int others_shift_ = -1;
+  SharedPass pass_;       // the owner's tests
+  int root_move_ = -1;    // the root move the owner's test follows (solve_moves), or -1
+  const SharedPass* watched_pass_ = nullptr;  // a helper's owner's tests
+  const std::atomic<bool>* stop_flag_ = nullptr;
+  std::uint64_t watched_test_ = 0;
   SolverRules rules_;
   bool have_rules_ = false;
   CardSet point_cards_ = 0;  // cards worth points (either sign) under rules_

@@ -1,6 +1,7 @@
 #include "transposition_table.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstdlib>
 #include <new>
@@ -21,28 +22,44 @@ TranspositionTable::TranspositionTable(std::size_t bytes) {
   void* memory = std::aligned_alloc(align, bytes_used);
   if (!memory) throw std::bad_alloc();
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-  // Asked before the pages are first touched (clear() below); a refusal leaves small pages.
+  // Asked before the pages are first touched (constructed below); a refusal leaves small pages.
   if (align == kHugePage) madvise(memory, bytes_used, MADV_HUGEPAGE);
 #endif
-  table_.reset(static_cast<Bucket*>(memory));
-  clear();
+  Bucket* buckets = static_cast<Bucket*>(memory);
+  for (std::size_t i = 0; i < buckets_; ++i) new (&buckets[i]) Bucket;  // empty slots: zero words
+  table_.reset(buckets);
 }
 
 void TranspositionTable::Free::operator()(Bucket* b) const { std::free(b); }
 
-const TableEntry* TranspositionTable::find(const PositionKey& key) const {
-  const Bucket& b = bucket(key);
-  for (const TableEntry& e : b.way)
-    if (e.used && e.check == key.check()) return &e;
-  return nullptr;
+namespace {
+
+std::uint64_t pack(const TableEntry& e) { return std::bit_cast<std::uint64_t>(e); }
+TableEntry unpack(std::uint64_t word) { return std::bit_cast<TableEntry>(word); }
+
+constexpr auto kRelaxed = std::memory_order_relaxed;
+
+}  // namespace
+
+bool TranspositionTable::find(const PositionKey& key, TableEntry& out) const {
+  for (const Slot& s : bucket(key).way) {
+    const std::uint64_t data = s.data.load(kRelaxed);
+    if (data != 0 && (s.tagged.load(kRelaxed) ^ data) == key.check()) {
+      out = unpack(data);
+      return true;
+    }
+  }
+  return false;
 }
 
 void TranspositionTable::store(const PositionKey& key, int lower, int upper, int move, int tricks_left) {
   Bucket& b = bucket(key);
-  TableEntry* slot = nullptr;
-  for (TableEntry& e : b.way) {
-    if (e.used && e.check == key.check()) {
-      slot = &e;
+  Slot* slot = nullptr;
+  for (Slot& s : b.way) {
+    const std::uint64_t data = s.data.load(kRelaxed);
+    if (data != 0 && (s.tagged.load(kRelaxed) ^ data) == key.check()) {
+      const TableEntry e = unpack(data);
+      slot = &s;
       lower = std::max<int>(lower, e.lower);
       upper = std::min<int>(upper, e.upper);
       if (move == kNoMove) move = e.move;
@@ -51,23 +68,33 @@ void TranspositionTable::store(const PositionKey& key, int lower, int upper, int
   }
   if (!slot) {
     // Evict the entry that saves least: empty first, then older solves, then fewer tricks.
-    auto priority = [&](const TableEntry& e) {
+    auto priority = [&](const Slot& s) {
+      const TableEntry e = unpack(s.data.load(kRelaxed));
       if (!e.used) return -1;
       return (e.generation == generation_ ? 64 : 0) + e.tricks_left;
     };
     slot = &b.way[0];
-    for (TableEntry& e : b.way)
-      if (priority(e) < priority(*slot)) slot = &e;
+    for (Slot& s : b.way)
+      if (priority(s) < priority(*slot)) slot = &s;
   }
-  slot->check = key.check();
-  slot->lower = static_cast<std::int16_t>(std::clamp(lower, INT16_MIN, INT16_MAX));
-  slot->upper = static_cast<std::int16_t>(std::clamp(upper, INT16_MIN, INT16_MAX));
-  slot->move = static_cast<std::uint8_t>(move);
-  slot->tricks_left = static_cast<std::uint8_t>(tricks_left);
-  slot->generation = generation_;
-  slot->used = 1;
+  TableEntry e;
+  e.lower = static_cast<std::int16_t>(std::clamp(lower, INT16_MIN, INT16_MAX));
+  e.upper = static_cast<std::int16_t>(std::clamp(upper, INT16_MIN, INT16_MAX));
+  e.move = static_cast<std::uint8_t>(move);
+  e.tricks_left = static_cast<std::uint8_t>(tricks_left);
+  e.generation = generation_;
+  e.used = 1;
+  const std::uint64_t data = pack(e);
+  slot->data.store(data, kRelaxed);
+  slot->tagged.store(key.check() ^ data, kRelaxed);
 }
 
-void TranspositionTable::clear() { std::fill(table_.get(), table_.get() + buckets_, Bucket{}); }
+void TranspositionTable::clear() {
+  for (std::size_t i = 0; i < buckets_; ++i)
+    for (Slot& s : table_[i].way) {
+      s.data.store(0, kRelaxed);
+      s.tagged.store(0, kRelaxed);
+    }
+}
 
 }  // namespace copas::solver

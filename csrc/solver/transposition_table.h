@@ -8,8 +8,13 @@
 // until the rules change (the solver clears the table then). An entry is found
 // by a 64-bit index hash and checked by an independent 64-bit check word, so a
 // false match needs both to collide (about 2^-64 per probe).
+//
+// Threads of one solve share the table without locks: an entry is two words,
+// the check XORed with the data, so a read torn by another thread's write fails
+// the check instead of pairing one entry's check with another's bounds.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -18,8 +23,8 @@
 
 namespace copas::solver {
 
+// What an entry says (a copy: another thread may rewrite the entry meanwhile).
 struct TableEntry {
-  std::uint64_t check = 0;
   std::int16_t lower = 0;        // the value is >= lower
   std::int16_t upper = 0;        // the value is <= upper
   std::uint8_t move = 0;         // best card found for the seat to lead (relative_card), or kNoMove
@@ -27,7 +32,7 @@ struct TableEntry {
   std::uint8_t generation = 0;
   std::uint8_t used = 0;
 };
-static_assert(sizeof(TableEntry) == 16);
+static_assert(sizeof(TableEntry) == 8);
 
 class TranspositionTable {
  public:
@@ -38,20 +43,27 @@ class TranspositionTable {
 
   // Starts loading the key's bucket into the cache, for a find or store soon after.
   void prefetch(const PositionKey& key) const { __builtin_prefetch(&bucket(key)); }
-  // The entry for this position class, or nullptr.
-  const TableEntry* find(const PositionKey& key) const;
+  // Copies the entry for this position class into `out`; false when there is none.
+  bool find(const PositionKey& key, TableEntry& out) const;
   // Adds the bounds [lower, upper] (intersected with what the entry holds).
   void store(const PositionKey& key, int lower, int upper, int move, int tricks_left);
   void clear();
   // Marks later stores as newer, so they are preferred over earlier solves' entries.
+  // Called between solves, when no other thread uses the table.
   void new_generation() { ++generation_; }
 
   std::size_t bytes() const { return buckets_ * sizeof(Bucket); }
 
  private:
-  struct alignas(64) Bucket {
-    TableEntry way[kWays];
+  // Relaxed atomics: plain moves on x86, and no data race for the compiler to exploit.
+  struct Slot {
+    std::atomic<std::uint64_t> tagged{0};  // the check XOR data
+    std::atomic<std::uint64_t> data{0};    // a TableEntry's bytes
   };
+  struct alignas(64) Bucket {
+    Slot way[kWays];
+  };
+  static_assert(sizeof(Bucket) == 64);
   Bucket& bucket(const PositionKey& key) const { return table_[key.index() & (buckets_ - 1)]; }
 
   struct Free {

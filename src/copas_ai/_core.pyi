@@ -926,9 +926,9 @@ class Solver:
     """
     Perfect-information solver. The value of a position is paranoid for the seat to act: its final hand score (moon and scoring options included, points already taken counted) when it plays for its best score and every other seat plays against it. With teams (rules.teams) it is the SIDE's score, the sum of the hand scores of the seat and its partners, who play for it while the other seats play against it.
     """
-    def __init__(self, hash_mb: typing.SupportsFloat | typing.SupportsIndex = 64.0) -> None:
+    def __init__(self, hash_mb: typing.SupportsFloat | typing.SupportsIndex = 64.0, threads: typing.SupportsInt | typing.SupportsIndex = 1) -> None:
         """
-        A solver with a transposition table of hash_mb MiB, allocated once.
+        A solver with a transposition table of hash_mb MiB, allocated once. With threads > 1 each solve also runs threads - 1 helper threads that search the same position in another order, sharing the table: the same exact values, sooner on several cores (nodes counts this thread's).
         """
     def clear(self) -> None:
         """
@@ -949,6 +949,9 @@ class Solver:
         """
     @property
     def table_bytes(self) -> int:
+        ...
+    @property
+    def threads(self) -> int:
         ...
 class Searcher:
     """

@@ -174,7 +174,7 @@ def default_solver(options: EngineOptions) -> SolverLike:
     solver_class = getattr(_core, "Solver", None)
     if solver_class is None:
         raise EngineError("the solver is not available in this build (copas_ai._core.Solver)")
-    return solver_class(options.hash_mb)
+    return solver_class(options.hash_mb, threads=options.threads)
 
 
 def default_world_builder() -> WorldBuilder | None:
@@ -235,8 +235,8 @@ class Engine:
             setattr(self.options, spec.attr, parsed)
             if spec.attr in ("threads", "hash_mb", "seed", "algorithm"):
                 self._searcher = None  # rebuilt with the new settings at the next go
-            if spec.attr == "hash_mb":
-                self._solver = None
+            if spec.attr in ("hash_mb", "threads"):
+                self._solver = None  # `solve` uses the Threads too
 
     def new_game(self) -> None:
         with self._lock:
