@@ -65,11 +65,13 @@ bool forced_under(const SolverRules& sr, const Position& pos, int leader, const 
 }
 
 // Plan "points": the root avoids points, the others push points onto it.
-int points_priority(const SolverRules& sr, const Position& pos, int root, bool stop_root_moon, const TrickView& t,
+int points_priority(const SolverRules& sr, const Position& pos, int root, const MovePlan& plan, const TrickView& t,
                     const MoveView& m) {
   const int mover = pos.turn();
+  const bool stop_root_moon = plan.stop_root_moon;
   if (t.length == 0) {
     if (mover == root) {
+      if (plan.root_cashes) return (m.top ? 1000 : 0) + m.strength + 20 * m.cost;
       if (forced_under(sr, pos, root, m)) return 2000 + 20 * m.cost + m.strength;
       return (m.top ? 0 : 1000) - 20 * m.cost - m.strength;  // lead under a card of another seat
     }
@@ -157,7 +159,7 @@ int order_moves(const SolverRules& sr, const Position& pos, int root, const Move
     m.takes_lead = t.length == 0 || (m.follows && m.strength > t.winning_strength);
     m.top = (sr.lane(others, m.card.suit()) & above(m.strength)) == 0;
     int p = plan.shooter >= 0 ? moon_priority(pos, root, plan.shooter, t, m)
-                              : points_priority(sr, pos, root, plan.stop_root_moon, t, m);
+                              : points_priority(sr, pos, root, plan, t, m);
     if (m.card.index == first) p = 1 << 20;
     // Insertion sort: a handful of moves.
     int i = n++;

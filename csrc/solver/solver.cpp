@@ -63,7 +63,11 @@ void Solver::set_threads(int threads) {
   helpers_.clear();
   for (int k = 1; k < threads; ++k) {
     helpers_.push_back(std::unique_ptr<Solver>(new Solver(*table_)));
-    helpers_.back()->others_shift_ = k - 1;
+    if (k == 1) {
+      helpers_.back()->cashes_ = true;
+    } else {
+      helpers_.back()->others_shift_ = k - 2;
+    }
   }
 }
 
@@ -81,7 +85,7 @@ void Solver::start(const Position& pos) {
   root_ = pos.turn();
   side_ = side_of(pos.rules(), root_);
   nodes_ = 0;
-  next_check_ = stop_check_ ? std::min(node_limit_, kStopCheckNodes) : node_limit_;
+  arm_checks();
   if (own_table_) table_->new_generation();
   killers_.clear();
 }
@@ -129,7 +133,7 @@ void Solver::solve_representatives(CardSet representatives, int* rep_value) {
   }
 }
 
-void Solver::help(const Position& pos, const SharedPass& pass, const std::atomic<bool>& stop) {
+void Solver::help(const Position& pos, SharedPass& pass, const std::atomic<bool>& stop) {
   watched_pass_ = &pass;
   stop_flag_ = &stop;
   watched_test_ = pass.current();  // a test published before this run belongs to an earlier solve
@@ -146,7 +150,7 @@ void Solver::help(const Position& pos, const SharedPass& pass, const std::atomic
     first_play_ = pos_.num_plays();
     try {
       const int beta = SharedPass::beta(test);
-      search(beta - 1, beta);
+      pass.answer(test, search(beta - 1, beta));
     } catch (const Stopped&) {
       // The owner moved on: what this thread found is in the table.
     }
@@ -180,8 +184,12 @@ int Solver::mtdf(int guess) {
   while (lower < upper) {
     // Test "value >= beta" next to the guess; fail-soft results move the guess.
     const int beta = g == lower ? g + 1 : g;
-    if (!helpers_.empty()) pass_.publish(root_move_, beta);
-    g = search(beta - 1, beta);
+    if (helpers_.empty()) {
+      g = search(beta - 1, beta);
+    } else {
+      current_test_ = pass_.publish(root_move_, beta);
+      g = search_or_take_answer(beta);
+    }
     if (g < beta) {
       upper = g;
     } else {
@@ -199,10 +207,26 @@ int Solver::play_out_last_trick() {
   return cost;
 }
 
+void Solver::arm_checks() {
+  const bool asks = stop_check_ || !helpers_.empty();
+  next_check_ = asks ? std::min(node_limit_, nodes_ + kStopCheckNodes) : node_limit_;
+}
+
 void Solver::check_limits() {
   if (nodes_ > node_limit_) throw NodeLimitReached{};
   if (stop_check_ && stop_check_(stop_context_)) throw Stopped{};
-  next_check_ = stop_check_ ? std::min(node_limit_, nodes_ + kStopCheckNodes) : node_limit_;
+  if (!helpers_.empty() && pass_.answered(current_test_, helper_value_)) throw HelperAnswered{};
+  arm_checks();
+}
+
+int Solver::search_or_take_answer(int beta) {
+  const Position at_test = pos_;
+  try {
+    return search(beta - 1, beta);
+  } catch (const HelperAnswered&) {
+    pos_ = at_test;  // the abandoned search left its cards played
+    return helper_value_;
+  }
 }
 
 int Solver::search(int alpha, int beta) {
@@ -276,6 +300,7 @@ MovePlan Solver::move_plan(const CostRange& range, std::uint32_t candidates, int
   // Only a moon of another seat can take the root's cost up to beta.
   if (others && range.without_moon_hi < beta) plan.shooter = likely_shooter(rules_, pos_, others);
   plan.stop_root_moon = (candidates >> root_ & 1) && root_moon_cost(rules_) < beta;
+  plan.root_cashes = cashes_ && candidates != 0;
   return plan;
 }
 

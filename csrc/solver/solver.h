@@ -76,22 +76,42 @@ class Solver {
   // beta), published for its helper threads as one word.
   class SharedPass {
    public:
-    void publish(int move, int beta) {
+    std::uint64_t publish(int move, int beta) {
       ++count_;
-      word_.store(count_ << 32 | std::uint64_t(std::uint16_t(move + 1)) << 16 | std::uint16_t(beta + 0x8000),
-                  std::memory_order_release);
+      const std::uint64_t test =
+          count_ << 32 | std::uint64_t(std::uint16_t(move + 1)) << 16 | std::uint16_t(beta + 0x8000);
+      word_.store(test, std::memory_order_release);
+      return test;
     }
     std::uint64_t current() const { return word_.load(std::memory_order_acquire); }
     static int move(std::uint64_t test) { return static_cast<int>(test >> 16 & 0xffff) - 1; }
     static int beta(std::uint64_t test) { return static_cast<int>(test & 0xffff) - 0x8000; }
+    // A helper's result for `test` (fail-soft, as search() returns it).
+    void answer(std::uint64_t test, int value) {
+      answer_.store((test >> 32) << 32 | std::uint16_t(value + 0x8000), std::memory_order_release);
+    }
+    // True, with the value, when a helper has answered `test`.
+    bool answered(std::uint64_t test, int& value) const {
+      const std::uint64_t a = answer_.load(std::memory_order_acquire);
+      if (a >> 32 != test >> 32) return false;
+      value = static_cast<int>(a & 0xffff) - 0x8000;
+      return true;
+    }
 
    private:
     std::uint64_t count_ = 0;  // written by the owner alone
     std::atomic<std::uint64_t> word_{0};
+    std::atomic<std::uint64_t> answer_{0};
   };
+  // Thrown in the owner when a helper has answered its current test first.
+  struct HelperAnswered {};
+  // The owner's test: searched here, unless a helper answers it first.
+  int search_or_take_answer(int beta);
+  // Sets the node count at which limits, stop and helpers' answers are looked at.
+  void arm_checks();
   // What a helper thread runs while its owner solves `pos`: each test the owner
   // publishes in `pass`, searched in the helper's order, until `stop`.
-  void help(const Position& pos, const SharedPass& pass, const std::atomic<bool>& stop);
+  void help(const Position& pos, SharedPass& pass, const std::atomic<bool>& stop);
   // A helper's stop check: the run is over or the owner has moved to another test.
   bool helper_should_stop() const;
   // The value of each of the root's representative moves (solve_moves), by card index.
@@ -115,9 +135,14 @@ class Solver {
   std::unique_ptr<TranspositionTable> own_table_;  // none in a helper
   TranspositionTable* table_;
   std::vector<std::unique_ptr<Solver>> helpers_;
+  // Helpers differ from the owner: the first in the root's order (cashes_), the
+  // next ones in the order of the other side's moves.
   // In a helper (>= 0): it tries the other side's moves in another order
   // (helper_order), so the threads part where every reply must be searched.
   int others_shift_ = -1;
+  bool cashes_ = false;  // a helper with the root-cashing order (move_order.h)
+  std::uint64_t current_test_ = 0;  // the owner's test being searched
+  int helper_value_ = 0;            // a helper's answer to it
   SharedPass pass_;       // the owner's tests
   int root_move_ = -1;    // the root move the owner's test follows (solve_moves), or -1
   const SharedPass* watched_pass_ = nullptr;  // a helper's owner's tests
