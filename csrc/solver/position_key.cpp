@@ -86,7 +86,7 @@ PositionKey::PositionKey(const SolverRules& sr, const Position& pos, int root, s
   // content, equal contents by suit. Each suit's slot counts the suits before it:
   // six comparisons without a data-dependent branch (an insertion sort's exits
   // mispredict, the contents being random).
-  auto before = [&](int a, int b) {  // a < b
+  auto before = [&](int a, int b) {  // whether suit a goes first, for suits a < b
     if (sr.suit_kind(a) != sr.suit_kind(b)) return sr.suit_kind(a) < sr.suit_kind(b);  // fixed by the rules
     if (used == 1) return words[a][0] <= words[b][0];
     return !std::lexicographical_compare(words[b].begin(), words[b].begin() + used, words[a].begin(),

@@ -37,6 +37,7 @@ Lane dropped_by_pext(const SolverRules& sr, int suit, Lane legal, Lane in_play) 
 }  // namespace
 
 CardSet run_representatives(const SolverRules& sr, CardSet legal, CardSet in_play) {
+  if ((legal & (legal - 1)) == 0) return legal;  // one card or none: a forced play, often
   CardSet out = 0;
 #ifdef COPAS_HAS_PEXT_LANES
   if (bmi2_is_fast()) {
