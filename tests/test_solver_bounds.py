@@ -6,7 +6,7 @@ moon, the root's final points are at most its points taken plus the points in
 play, less the points that surely fall into the next trick when the root plays
 to lose it: it leads a card below another seat's whole holding of the suit, or,
 whatever suit another seat leads, it is void (a legal discard) or holds a card
-below every other seat's card of the suit. Every seat's share is the cheapest
+below every card of the suit the leader may lead. Every seat's share is the cheapest
 card it may play. shed_losing_next_trick below restates that count in Python;
 the tests check the ceiling it gives never falls below the paranoid value (the
 argument is sound, for every seat as the root, whoever leads), that it is often
@@ -77,7 +77,7 @@ def shed_losing_next_trick(pos, seat: int) -> int:
             continue
         own = [c for c in hands[seat] if _suit(c) == suit]
         if own:
-            bar = min(min(h) for h in holdings if h)  # below every other seat's card
+            bar = min(strength(c) for c in led)  # below every card the leader may lead
             safe = [pts(c) for c in own if strength(c) < bar]
             if not safe:
                 return 0

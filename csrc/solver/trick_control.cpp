@@ -99,14 +99,10 @@ int points_shed_losing_next_trick(const SolverRules& sr, const Position& pos, in
     if (!(leads & suit_mask(suit))) continue;
     int others_share = 0;  // the other seats but the leader (the seat itself when it leads)
     int lowest_above = -1;  // the highest of the other seats' lowest cards of the suit
-    int lowest_below = kNumFaces;  // the lowest card of the suit another seat holds
     for (int s = 0; s < n; ++s) {
       if (s == seat) continue;
       const Lane lane = sr.lane(pos.hand(s), suit);
-      if (lane) {
-        lowest_above = std::max(lowest_above, __builtin_ctz(lane));
-        lowest_below = std::min(lowest_below, __builtin_ctz(lane));
-      }
+      if (lane) lowest_above = std::max(lowest_above, __builtin_ctz(lane));
       if (s != leader) others_share += cheapest_play(sr, pos.hand(s), suit);
     }
     if (leader == seat) {
@@ -116,11 +112,12 @@ int points_shed_losing_next_trick(const SolverRules& sr, const Position& pos, in
       if (losing) shed = std::max(shed, richest_in_lane(sr, suit, losing) + others_share);
     } else {
       const Lane own = sr.lane(mine, suit);
+      const Lane under_lead = own & below(__builtin_ctz(sr.lane(leads, suit)));  // below any card led
       int own_share;
       if (!own) {
         own_share = richest_discard(sr, pos, mine);
-      } else if (own & below(lowest_below)) {
-        own_share = richest_in_lane(sr, suit, own & below(lowest_below));
+      } else if (under_lead) {
+        own_share = richest_in_lane(sr, suit, under_lead);
       } else {
         return 0;  // a lead of this suit may make it win
       }
