@@ -6,7 +6,8 @@ moon, the root's final points are at most its points taken plus the points in
 play, less the points that surely fall into the next trick when the root plays
 to lose it: it leads a card below another seat's whole holding of the suit, or,
 whatever suit another seat leads, it is void (a legal discard) or holds a card
-below every card of the suit the leader may lead. Every seat's share is the cheapest
+below every card of the suit the leader may lead or below another seat's whole
+holding of the suit. Every seat's share is the cheapest
 card it may play. shed_losing_next_trick below restates that count in Python;
 the tests check the ceiling it gives never falls below the paranoid value (the
 argument is sound, for every seat as the root, whoever leads), that it is often
@@ -77,7 +78,8 @@ def shed_losing_next_trick(pos, seat: int) -> int:
             continue
         own = [c for c in hands[seat] if _suit(c) == suit]
         if own:
-            bar = min(strength(c) for c in led)  # below every card the leader may lead
+            # Below every card the leader may lead, or a seat's whole holding.
+            bar = max([min(strength(c) for c in led)] + [min(h) for h in holdings if h])
             safe = [pts(c) for c in own if strength(c) < bar]
             if not safe:
                 return 0

@@ -112,12 +112,13 @@ int points_shed_losing_next_trick(const SolverRules& sr, const Position& pos, in
       if (losing) shed = std::max(shed, richest_in_lane(sr, suit, losing) + others_share);
     } else {
       const Lane own = sr.lane(mine, suit);
-      const Lane under_lead = own & below(__builtin_ctz(sr.lane(leads, suit)));  // below any card led
+      // Below any card led, or below a whole holding of a seat that must follow.
+      const Lane losing = own & below(std::max(lowest_above, __builtin_ctz(sr.lane(leads, suit))));
       int own_share;
       if (!own) {
         own_share = richest_discard(sr, pos, mine);
-      } else if (under_lead) {
-        own_share = richest_in_lane(sr, suit, under_lead);
+      } else if (losing) {
+        own_share = richest_in_lane(sr, suit, losing);
       } else {
         return 0;  // a lead of this suit may make it win
       }

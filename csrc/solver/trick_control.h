@@ -16,7 +16,8 @@
 //    card of each other seat: of S when it holds S, else any card of its hand.
 //  - another seat leads: whatever suit S it leads, the seat loses when it is
 //    void in S (a discard never wins) or holds a card of S below every card of
-//    S the leader may lead (the winner is the led card or above). The trick holds the leader's
+//    S the leader may lead, or below the whole holding of S of another seat
+//    (it must follow above). The trick holds the leader's
 //    card (one of its legal leads of S), the seat's (its richest card that does
 //    it: a low card of S, or a legal discard), and one of each other seat, as
 //    above. The leader picks the suit, so the poorest suit counts.
