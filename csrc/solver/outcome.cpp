@@ -177,6 +177,15 @@ int moon_score(const RuleSet& r, int shooter, int root, int plain_score) {
   return shooter == root ? -r.moon_value : plain_score;
 }
 
+// The plain game: the root's greatest cost when another of the moon `candidates`
+// shoots (INT_MIN when none can), its points taken being `taken`.
+int others_moon_cost(const SolverRules& sr, int root, std::uint32_t candidates, int taken) {
+  int worst = INT_MIN;
+  for (std::uint32_t c = candidates & ~(1u << root); c; c &= c - 1)
+    worst = std::max(worst, sr.cost_sign() * moon_score(sr.rules(), __builtin_ctz(c), root, taken));
+  return worst;
+}
+
 // reachable_costs for the plain game, in closed form: the hot path of american
 // and copas-fora (seat_spans below takes 2% more of a whole solve). The same
 // bounds as seat_spans gives when nothing but points and a fixed moon score.
@@ -192,10 +201,7 @@ CostRange plain_reachable_costs(const SolverRules& sr, const Position& pos, int 
     forced_by_taking_all(sr, pos, root, 1u << root, in_play, ceiling, floor);
     if (can_lose_every_trick(sr, pos, root)) {
       // The root takes nothing more: its plain score stays, unless another seat shoots.
-      int worst = sr.cost_sign() * taken;
-      for (std::uint32_t c = candidates & ~(1u << root); c; c &= c - 1)
-        worst = std::max(worst, sr.cost_sign() * moon_score(r, __builtin_ctz(c), root, taken));
-      ceiling = std::min(ceiling, worst);
+      ceiling = std::min(ceiling, std::max(sr.cost_sign() * taken, others_moon_cost(sr, root, candidates, taken)));
     }
   }
   bool plain_possible = true;
@@ -237,6 +243,18 @@ std::uint32_t moon_candidates(const SolverRules& sr, const Position& pos) {
   for (int s = 0; s < pos.players(); ++s)
     if ((played_moon & ~pos.won(s)) == 0) candidates |= 1u << s;
   return candidates;
+}
+
+int losing_next_trick_ceiling(const SolverRules& sr, const Position& pos, int root, std::uint32_t candidates) {
+  // A high goal's ceiling would need the root to keep negative points out: not counted.
+  if (!sr.plain_scoring() || sr.cost_sign() < 0) return INT_MAX;
+  const int taken = sr.points(pos.won(root));
+  const int plain_hi = taken + sr.positive_points(cards_in_play(pos));
+  const int moon = others_moon_cost(sr, root, candidates, taken);
+  if (moon >= plain_hi) return INT_MAX;  // another seat's moon keeps the ceiling where it is
+  // A point card kept out is a moon card (plain scoring) lost to the root: no moon of its own.
+  const int shed = points_shed_losing_next_trick(sr, pos, root);
+  return shed > 0 ? std::max(plain_hi - shed, moon) : INT_MAX;
 }
 
 int root_moon_cost(const SolverRules& sr) {

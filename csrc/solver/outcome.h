@@ -47,6 +47,13 @@ struct CostRange {
 };
 CostRange reachable_costs(const SolverRules& sr, const Position& pos, int root, std::uint32_t candidates);
 
+// A second ceiling on the root's cost at a trick boundary after the first trick:
+// in the plain game with a low goal, the points in play less those the root
+// keeps out of its tricks by losing the next one (trick_control.h), unless
+// another seat's moon costs it more. Dearer than reachable_costs, so asked only
+// where nothing cheaper settled the position; INT_MAX when it knows nothing.
+int losing_next_trick_ceiling(const SolverRules& sr, const Position& pos, int root, std::uint32_t candidates);
+
 // The past as the rest of the hand's value depends on it, for the transposition
 // table (position_key.h): 0 for the plain game without a moon in reach. It holds
 // the side's points taken while a moon or a doubling card can still change what

@@ -285,6 +285,8 @@ int Solver::search(int alpha, int beta) {
     if (hi <= alpha) return hi;
     if (e.move != TranspositionTable::kNoMove) first = key->absolute_card(e.move).index;
   }
+  // The dearer ceiling, only where the cheap bounds and the table left the node open.
+  if (const int ceiling = losing_next_trick_ceiling(rules_, pos_, root_, candidates); ceiling <= alpha) return ceiling;
   const Expansion x = expand(alpha, beta, first, plan);
   // Fail-soft: below the window the value is at most x.value, above it at least.
   const int lower = x.value > alpha ? x.value - offset : INT16_MIN;

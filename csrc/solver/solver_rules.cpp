@@ -45,8 +45,10 @@ Lane compress_lane(Lane lane, Lane within) {
 
 SolverRules::SolverRules(const RuleSet& rules) : rules_(rules) {
   cost_sign_ = rules.goal == Goal::kLow ? 1 : -1;
-  for (int i = 0; i < 64; ++i)
+  for (int i = 0; i < 64; ++i) {
     if (rules.card_points[i] < 0) has_negative_ = true;
+    if (rules.card_points[i] > 0) positive_cards_ |= CardSet{1} << i;
+  }
   for (CardSet outside = rules.deck & ~rules.moon_cards; outside;)
     if (rules.card_points[pop_lowest(outside).index] != 0) points_outside_moon_ = true;
   plain_scoring_ = rules.doubling_cards == 0 && rules.clean_hand_points == 0 && !rules.super_moon &&

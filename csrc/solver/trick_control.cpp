@@ -1,11 +1,51 @@
 #include "trick_control.h"
 
+#include <algorithm>
+#include <climits>
+
 namespace copas::solver {
 
 namespace {
 
 int top_strength(Lane lane) { return 31 - __builtin_clz(lane); }
 Lane above(int strength) { return ~((2u << strength) - 1); }
+Lane below(int strength) { return (1u << strength) - 1; }
+
+// The most and the least positive points of one card of `cards` (0 for none).
+int richest(const SolverRules& sr, CardSet cards) {
+  int most = 0;
+  for (CardSet rest = cards & sr.positive_cards(); rest;) most = std::max(most, sr.positive_points(pop_lowest(rest).bit()));
+  return most;
+}
+int poorest(const SolverRules& sr, CardSet cards) {
+  if (cards & ~sr.positive_cards()) return 0;  // the common case: a card worth nothing
+  int least = INT_MAX;
+  for (CardSet rest = cards; rest;) least = std::min(least, sr.positive_points(pop_lowest(rest).bit()));
+  return least == INT_MAX ? 0 : least;
+}
+
+// The most positive points of a card of `suit` among the strengths of `lane`.
+int richest_in_lane(const SolverRules& sr, int suit, Lane lane) {
+  int most = 0;
+  for (; lane; lane &= lane - 1) most = std::max(most, sr.positive_points(sr.card_at(suit, __builtin_ctz(lane)).bit()));
+  return most;
+}
+
+// The least positive points `seat` adds to a trick led in `suit`: it follows
+// suit, or plays any card of its hand.
+int cheapest_play(const SolverRules& sr, CardSet hand, int suit) {
+  const CardSet follow = hand & suit_mask(suit);
+  return poorest(sr, follow ? follow : hand);
+}
+
+// The richest card the seat may discard to a trick it cannot follow (the rules'
+// discard limits, read before the trick: hearts only get freer within it).
+int richest_discard(const SolverRules& sr, const Position& pos, CardSet hand) {
+  const RuleSet& r = sr.rules();
+  if (r.forced_queen && (hand & kQueenOfSpades.bit())) return sr.positive_points(kQueenOfSpades.bit());
+  if (r.discard_needs_broken && !pos.hearts_broken() && (hand & ~kHeartsMask)) return richest(sr, hand & ~kHeartsMask);
+  return richest(sr, hand);
+}
 
 }  // namespace
 
@@ -47,6 +87,45 @@ bool can_lose_every_trick(const SolverRules& sr, const Position& pos, int seat) 
   }
   if (pos.turn() != seat) return true;
   return (pos.legal_moves() & safe_leads) != 0;
+}
+
+int points_shed_losing_next_trick(const SolverRules& sr, const Position& pos, int seat) {
+  const int n = pos.players();
+  const int leader = pos.turn();
+  const CardSet mine = pos.hand(seat);
+  const CardSet leads = pos.legal_moves();
+  int shed = leader == seat ? 0 : INT_MAX;
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    if (!(leads & suit_mask(suit))) continue;
+    int others_share = 0;  // the other seats but the leader (the seat itself when it leads)
+    int lowest_above = -1;  // the highest of the other seats' lowest cards of the suit
+    for (int s = 0; s < n; ++s) {
+      if (s == seat) continue;
+      const Lane lane = sr.lane(pos.hand(s), suit);
+      if (lane) lowest_above = std::max(lowest_above, __builtin_ctz(lane));
+      if (s != leader) others_share += cheapest_play(sr, pos.hand(s), suit);
+    }
+    if (leader == seat) {
+      // Its leads of the suit below another seat's whole holding of it.
+      if (lowest_above < 0) continue;
+      const Lane losing = sr.lane(leads, suit) & below(lowest_above);
+      if (losing) shed = std::max(shed, richest_in_lane(sr, suit, losing) + others_share);
+    } else {
+      const Lane own = sr.lane(mine, suit);
+      // Below any card led, or below a whole holding of a seat that must follow.
+      const Lane losing = own & below(std::max(lowest_above, __builtin_ctz(sr.lane(leads, suit))));
+      int own_share;
+      if (!own) {
+        own_share = richest_discard(sr, pos, mine);
+      } else if (losing) {
+        own_share = richest_in_lane(sr, suit, losing);
+      } else {
+        return 0;  // a lead of this suit may make it win
+      }
+      shed = std::min(shed, poorest(sr, leads & suit_mask(suit)) + own_share + others_share);
+    }
+  }
+  return shed == INT_MAX ? 0 : shed;
 }
 
 }  // namespace copas::solver

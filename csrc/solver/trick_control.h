@@ -9,6 +9,20 @@
 // Losing every trick: every card the seat holds is below every card the others
 // hold of its suit, and when it is the one to lead it can lead a suit some
 // other seat still holds; a led card then always beats it and it never leads again.
+// Losing the next trick, and the points that surely fall into it (the trick
+// goes to another seat, so they never reach the seat):
+//  - the seat leads: a card x of a suit S when another seat holds cards of S,
+//    all above x: it must follow with one, so x loses. The trick holds x and one
+//    card of each other seat: of S when it holds S, else any card of its hand.
+//  - another seat leads: whatever suit S it leads, the seat loses when it is
+//    void in S (a discard never wins) or holds a card of S below every card of
+//    S the leader may lead, or below the whole holding of S of another seat
+//    (it must follow above). The trick holds the leader's
+//    card (one of its legal leads of S), the seat's (its richest card that does
+//    it: a low card of S, or a legal discard), and one of each other seat, as
+//    above. The leader picks the suit, so the poorest suit counts.
+// Each seat's share is the cheapest card it may play, so the count holds for
+// every play of the others.
 #pragma once
 
 #include <cstdint>
@@ -21,5 +35,8 @@ namespace copas::solver {
 // Seats (bit per seat) that can take every remaining trick.
 std::uint32_t seats_taking_every_trick(const SolverRules& sr, const Position& pos);
 bool can_lose_every_trick(const SolverRules& sr, const Position& pos, int seat);
+// The positive points `seat` can keep out of its tricks by losing the next one
+// (0 when it cannot be sure to lose it).
+int points_shed_losing_next_trick(const SolverRules& sr, const Position& pos, int seat);
 
 }  // namespace copas::solver
