@@ -10,15 +10,11 @@
 
 namespace copas::solver {
 
-namespace {
-
-bool last_trick(const Position& pos) {
+bool Solver::last_trick(const Position& pos) {
   for (int s = 0; s < pos.players(); ++s)
     if (pos.hand(s) & (pos.hand(s) - 1)) return false;  // two cards or more
   return true;
 }
-
-}  // namespace
 
 Solver::Solver(std::size_t table_bytes) : table_(table_bytes) {}
 
@@ -198,6 +194,8 @@ Solver::Expansion Solver::expand(int alpha, int beta, int first, const MovePlan&
   // before it they refute faster on average but much slower on some positions.
   const int after = (n > 0 && order[0].index == first ? 1 : 0) + 1;
   if (root_lead && after < n) killers_.promote(pos_.tricks_done(), order, after, n);
+  if (minimising && n > 1 && pos_.trick_length() == pos_.players() - 1)
+    if (const std::optional<Expansion> known = known_refutation(order, n, alpha, beta)) return *known;
   int best = minimising ? INT16_MAX : INT16_MIN;
   int best_move = TranspositionTable::kNoMove;
   for (int i = 0; i < n; ++i) {

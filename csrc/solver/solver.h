@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 
 #include "../position.h"
 #include "killer_moves.h"
@@ -73,7 +74,15 @@ class Solver {
   Expansion expand(int alpha, int beta, int first, const MovePlan& plan);
   // What the move ordering should try first for this window (move_order.h).
   MovePlan move_plan(const CostRange& range, std::uint32_t candidates, int beta) const;
+  static bool last_trick(const Position& pos);  // every hand holds one card or none
   int play_out_last_trick();
+  // Enhanced transposition cutoffs (enhanced_cutoffs.cpp), where the move of the
+  // root's side ends the trick: the first of `order` whose child is already
+  // known to cost <= alpha, without a search.
+  std::optional<Expansion> known_refutation(const Card* order, int n, int alpha, int beta);
+  // The child's cost after `c` where its trick-start bounds or table entry decide
+  // the window (alpha, beta); nullopt where only a search can tell.
+  std::optional<int> known_cost_after(Card c, int alpha, int beta);
 
   TranspositionTable table_;
   SolverRules rules_;
