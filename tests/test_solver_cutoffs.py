@@ -40,3 +40,20 @@ def test_root_ending_the_trick_takes_known_refutations_soundly(variant):
         want = _core.solve_plain(pos)[0]
         assert solver.solve(pos) == want, f"solve: seed {seed}"
         assert min(solver.solve_moves(pos).values()) == want, f"solve_moves: seed {seed}"
+
+
+def test_a_solve_stopped_inside_a_probe_leaves_the_solver_sound():
+    """american, five tricks left, the root to play last to the trick: solves cut
+    short by node limits of every size up to the whole solve (some end inside a
+    probe of a child) leave the next full solve equal to the plain alpha-beta."""
+    pos = root_plays_last("american", 503, 5)
+    want = _core.solve_plain(pos)[0]
+    solver = _core.Solver(hash_mb=8)
+    solver.solve(pos)
+    total = solver.nodes
+    for limit in range(1, total, max(1, total // 300)):
+        solver.clear()
+        with pytest.raises(TimeoutError):
+            solver.solve(pos, node_limit=limit)
+        solver.clear()
+        assert solver.solve(pos) == want, f"after a stop at {limit} nodes"

@@ -34,6 +34,7 @@ void Solver::start(const Position& pos) {
   next_check_ = stop_check_ ? std::min(node_limit_, kStopCheckNodes) : node_limit_;
   table_.new_generation();
   killers_.clear();
+  probing_ = false;  // a node limit or stop may have ended the last solve inside a probe
 }
 
 int Solver::solve(const Position& pos) {
@@ -152,7 +153,7 @@ int Solver::search(int alpha, int beta) {
   // The table is used at trick boundaries, after the first trick (whose forced
   // opening card the key does not describe).
   if (pos_.trick_length() != 0 || pos_.tricks_done() == 0)
-    return expand(alpha, beta, TranspositionTable::kNoMove, plan).value;
+    return probing_ ? kUnknownCost : expand(alpha, beta, TranspositionTable::kNoMove, plan).value;
 
   const PositionKey key(rules_, pos_, root_, candidates);
   // Cost already fixed by the past, when the table stores the rest of the hand alone.
@@ -165,6 +166,7 @@ int Solver::search(int alpha, int beta) {
     if (hi <= alpha) return hi;
     if (e->move != TranspositionTable::kNoMove) first = key.absolute_card(e->move).index;
   }
+  if (probing_) return kUnknownCost;  // before the store: a probe learns nothing new
   const Expansion x = expand(alpha, beta, first, plan);
   // Fail-soft: below the window the value is at most x.value, above it at least.
   const int lower = x.value > alpha ? x.value - offset : INT16_MIN;

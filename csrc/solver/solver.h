@@ -14,6 +14,7 @@
 // can still win it (trick_bounds.h).
 #pragma once
 
+#include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -78,11 +79,12 @@ class Solver {
   int play_out_last_trick();
   // Enhanced transposition cutoffs (enhanced_cutoffs.cpp), where the move of the
   // root's side ends the trick: the first of `order` whose child is already
-  // known to cost <= alpha, without a search.
+  // known to cost <= alpha, without expanding any.
   std::optional<Expansion> known_refutation(const Card* order, int n, int alpha, int beta);
-  // The child's cost after `c` where its trick-start bounds or table entry decide
-  // the window (alpha, beta); nullopt where only a search can tell.
-  std::optional<int> known_cost_after(Card c, int alpha, int beta);
+  // While set, search() stops where it would expand a node and returns
+  // kUnknownCost: it then only reads what bounds and the table already know.
+  bool probing_ = false;
+  static constexpr int kUnknownCost = INT_MIN;  // no cost is that low
 
   TranspositionTable table_;
   SolverRules rules_;
