@@ -48,6 +48,8 @@ struct MoveView {
   bool follows;    // of the led suit (always true for a lead)
   bool takes_lead;  // beats the card winning so far
   bool top;        // no other seat holds a higher card of its suit
+  int others_held;  // cards of its suit the other seats hold
+  int own_held;     // cards of its suit the mover holds (itself included)
 };
 
 // True when every other seat holding the suit of the lead `m` must beat it,
@@ -73,7 +75,10 @@ int points_priority(const SolverRules& sr, const Position& pos, int root, const 
     if (mover == root) {
       if (plan.root_cashes) return (m.top ? 1000 : 0) + m.strength + 20 * m.cost;
       if (forced_under(sr, pos, root, m)) return 2000 + 20 * m.cost + m.strength;
-      return (m.top ? 0 : 1000) - 20 * m.cost - m.strength;  // lead under a card of another seat
+      // Lead under a card of another seat, best in a suit the others hold many
+      // cards of: they must follow rather than throw points, so the proof that
+      // the lead refutes is smaller (bench: 13 tricks, see discards below).
+      return (m.top ? 0 : 1000) - 20 * m.cost - m.strength + 10 * m.others_held;
     }
     // Lead low into the root's suit, best where its lowest card beats this one.
     const Lane root_cards = sr.lane(pos.hand(root), m.card.suit());
@@ -82,7 +87,10 @@ int points_priority(const SolverRules& sr, const Position& pos, int root, const 
     return 500 + (root_overtakes ? 300 : 0) + 10 * m.cost - m.strength;
   }
   if (mover == root) {
-    if (!m.follows) return 100 + 20 * m.cost + m.strength;  // discard points, then high cards
+    // Discard points, then high cards, first from short suits: a new void gives
+    // the root more ways to refute later, so smaller proofs. With the lead rule
+    // above, on the bench: 13-trick nodes 28.1M/42.8M/61.3M -> 14.1M/28.3M/63.3M.
+    if (!m.follows) return 100 + 20 * m.cost + m.strength - 30 * m.own_held;
     return m.takes_lead ? m.strength - 20 * m.cost : 100 + m.strength;  // duck as high as possible
   }
   if (t.root_played) {
@@ -157,7 +165,10 @@ int order_moves(const SolverRules& sr, const Position& pos, int root, const Move
     m.cost = sr.cost_sign() * sr.card_points(m.card);
     m.follows = t.length == 0 || m.card.suit() == t.led;
     m.takes_lead = t.length == 0 || (m.follows && m.strength > t.winning_strength);
-    m.top = (sr.lane(others, m.card.suit()) & above(m.strength)) == 0;
+    const Lane others_lane = sr.lane(others, m.card.suit());
+    m.top = (others_lane & above(m.strength)) == 0;
+    m.others_held = bit_count(others_lane);
+    m.own_held = bit_count(sr.lane(pos.hand(pos.turn()), m.card.suit()));
     int p = plan.shooter >= 0 ? moon_priority(pos, root, plan.shooter, t, m)
                               : points_priority(sr, pos, root, plan, t, m);
     if (m.card.index == first) p = 1 << 20;

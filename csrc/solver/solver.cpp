@@ -44,13 +44,13 @@ void helper_order(Card* moves, int n, int shift) {
   std::rotate(moves, moves + shift % n, moves + n);
 }
 
-bool last_trick(const Position& pos) {
+}  // namespace
+
+bool Solver::last_trick(const Position& pos) {
   for (int s = 0; s < pos.players(); ++s)
     if (pos.hand(s) & (pos.hand(s) - 1)) return false;  // two cards or more
   return true;
 }
-
-}  // namespace
 
 Solver::Solver(std::size_t table_bytes)
     : own_table_(std::make_unique<TranspositionTable>(table_bytes)), table_(own_table_.get()) {}
@@ -88,6 +88,7 @@ void Solver::start(const Position& pos) {
   arm_checks();
   if (own_table_) table_->new_generation();
   killers_.clear();
+  probing_ = false;  // a node limit or stop may have ended the last solve inside a probe
 }
 
 int Solver::solve(const Position& pos) {
@@ -154,7 +155,7 @@ void Solver::help(const Position& pos, SharedPass& pass, const std::atomic<bool>
     } catch (const Stopped&) {
       // The owner moved on: what this thread found is in the table.
     }
-    pos_ = pos;  // a stopped search leaves its cards played
+    abandon_search(pos);
   }
 }
 
@@ -219,12 +220,17 @@ void Solver::check_limits() {
   arm_checks();
 }
 
+void Solver::abandon_search(const Position& at) {
+  pos_ = at;         // the search left its cards played
+  probing_ = false;  // and may have ended inside a probe
+}
+
 int Solver::search_or_take_answer(int beta) {
   const Position at_test = pos_;
   try {
     return search(beta - 1, beta);
   } catch (const HelperAnswered&) {
-    pos_ = at_test;  // the abandoned search left its cards played
+    abandon_search(at_test);
     return helper_value_;
   }
 }
@@ -273,7 +279,7 @@ int Solver::search(int alpha, int beta) {
   }
   const MovePlan plan = facts.plan;
   const CostRange range = facts.range;
-  if (!key) return expand(alpha, beta, TranspositionTable::kNoMove, plan).value;
+  if (!key) return probing_ ? kUnknownCost : expand(alpha, beta, TranspositionTable::kNoMove, plan).value;
 
   // Cost already fixed by the past, when the table stores the rest of the hand alone.
   const int offset = past_cost(rules_, pos_, root_, candidates);
@@ -287,6 +293,7 @@ int Solver::search(int alpha, int beta) {
   }
   // The dearer ceiling, only where the cheap bounds and the table left the node open.
   if (const int ceiling = losing_next_trick_ceiling(rules_, pos_, root_, candidates); ceiling <= alpha) return ceiling;
+  if (probing_) return kUnknownCost;  // before the store: a probe learns nothing new
   const Expansion x = expand(alpha, beta, first, plan);
   // Fail-soft: below the window the value is at most x.value, above it at least.
   const int lower = x.value > alpha ? x.value - offset : INT16_MIN;
@@ -321,6 +328,8 @@ Solver::Expansion Solver::expand(int alpha, int beta, int first, const MovePlan&
     const int from = n > 0 && order[0].index == first ? 1 : 0;
     helper_order(order + from, n - from, others_shift_);
   }
+  if (minimising && n > 1 && pos_.trick_length() == pos_.players() - 1)
+    if (const std::optional<Expansion> known = known_refutation(order, n, alpha, beta)) return *known;
   int best = minimising ? INT16_MAX : INT16_MIN;
   int best_move = TranspositionTable::kNoMove;
   for (int i = 0; i < n; ++i) {

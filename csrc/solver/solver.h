@@ -15,9 +15,11 @@
 #pragma once
 
 #include <atomic>
+#include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "../position.h"
@@ -105,6 +107,8 @@ class Solver {
   };
   // Thrown in the owner when a helper has answered its current test first.
   struct HelperAnswered {};
+  // Back to `at` after a search ended by an exception (a helper's answer, a stop).
+  void abandon_search(const Position& at);
   // The owner's test: searched here, unless a helper answers it first.
   int search_or_take_answer(int beta);
   // Sets the node count at which limits, stop and helpers' answers are looked at.
@@ -130,7 +134,16 @@ class Solver {
   Expansion expand(int alpha, int beta, int first, const MovePlan& plan);
   // What the move ordering should try first for this window (move_order.h).
   MovePlan move_plan(const CostRange& range, std::uint32_t candidates, int beta) const;
+  static bool last_trick(const Position& pos);  // every hand holds one card or none
   int play_out_last_trick();
+  // Enhanced transposition cutoffs (enhanced_cutoffs.cpp), where the move of the
+  // root's side ends the trick: the first of `order` whose child is already
+  // known to cost <= alpha, without expanding any.
+  std::optional<Expansion> known_refutation(const Card* order, int n, int alpha, int beta);
+  // While set, search() stops where it would expand a node and returns
+  // kUnknownCost: it then only reads what bounds and the table already know.
+  bool probing_ = false;
+  static constexpr int kUnknownCost = INT_MIN;  // no cost is that low
 
   std::unique_ptr<TranspositionTable> own_table_;  // none in a helper
   TranspositionTable* table_;
