@@ -10,11 +10,15 @@
 
 namespace copas::solver {
 
-bool Solver::last_trick(const Position& pos) {
+namespace {
+
+bool last_trick(const Position& pos) {
   for (int s = 0; s < pos.players(); ++s)
     if (pos.hand(s) & (pos.hand(s) - 1)) return false;  // two cards or more
   return true;
 }
+
+}  // namespace
 
 Solver::Solver(std::size_t table_bytes) : table_(table_bytes) {}
 
