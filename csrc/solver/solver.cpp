@@ -44,13 +44,13 @@ void helper_order(Card* moves, int n, int shift) {
   std::rotate(moves, moves + shift % n, moves + n);
 }
 
-}  // namespace
-
-bool Solver::last_trick(const Position& pos) {
+bool last_trick(const Position& pos) {
   for (int s = 0; s < pos.players(); ++s)
     if (pos.hand(s) & (pos.hand(s) - 1)) return false;  // two cards or more
   return true;
 }
+
+}  // namespace
 
 Solver::Solver(std::size_t table_bytes)
     : own_table_(std::make_unique<TranspositionTable>(table_bytes)), table_(own_table_.get()) {}

@@ -9,7 +9,8 @@
 // with null-window searches narrowed MTD(f)-style, a transposition table probed
 // at trick boundaries (position_key.h), one move per run of interchangeable
 // cards (rank_equivalence.h), heuristic move ordering (move_order.h) with
-// killer leads (killer_moves.h) and cheap bounds on what the hand can still
+// killer leads (killer_moves.h), enhanced transposition cutoffs where the
+// root's side ends a trick (enhanced_cutoffs.cpp) and cheap bounds on what the hand can still
 // come to (outcome.h), worked out once per trick, narrowed inside a trick by who
 // can still win it (trick_bounds.h).
 #pragma once
@@ -134,7 +135,6 @@ class Solver {
   Expansion expand(int alpha, int beta, int first, const MovePlan& plan);
   // What the move ordering should try first for this window (move_order.h).
   MovePlan move_plan(const CostRange& range, std::uint32_t candidates, int beta) const;
-  static bool last_trick(const Position& pos);  // every hand holds one card or none
   int play_out_last_trick();
   // Enhanced transposition cutoffs (enhanced_cutoffs.cpp), where the move of the
   // root's side ends the trick: the first of `order` whose child is already
