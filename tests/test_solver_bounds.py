@@ -32,9 +32,10 @@ def _suit(card) -> int:
     return card.index >> 4
 
 
-def shed_losing_next_trick(pos, seat: int) -> int:
+def shed_losing_next_trick(pos, seat: int, rivals=()) -> int:
     """Positive points `seat` keeps out of its tricks by losing the next one (0: it
-    cannot be sure to lose it); `pos` is at a trick boundary."""
+    cannot be sure to lose it), in a trick no seat of `rivals` can win either; `pos`
+    is at a trick boundary."""
     r = pos.rules
     points = r.card_points
     hands = pos.hands
@@ -60,6 +61,8 @@ def shed_losing_next_trick(pos, seat: int) -> int:
         return max((pts(c) for c in hand), default=0)
 
     leader = pos.turn
+    if leader in rivals:
+        return 0
     others = [s for s in range(r.players) if s != seat]
     leads = list(pos.legal_moves())
     shares = []
@@ -69,13 +72,16 @@ def shed_losing_next_trick(pos, seat: int) -> int:
             continue
         holdings = [[strength(c) for c in hands[s] if _suit(c) == suit] for s in others]
         rest = sum(cheapest(s, suit) for s in others if s != leader)
+        rival_top = max((strength(c) for s in rivals for c in hands[s] if _suit(c) == suit), default=-1)
         if leader == seat:
             if any(holdings):
                 bar = max(min(h) for h in holdings if h)  # a seat holding only cards above
-                losing = [pts(c) for c in led if strength(c) < bar]
+                losing = [pts(c) for c in led if rival_top < strength(c) < bar]
                 if losing:
                     shares.append(max(losing) + rest)
             continue
+        if rival_top >= min(strength(c) for c in led):
+            return 0  # a rival may win the trick
         own = [c for c in hands[seat] if _suit(c) == suit]
         if own:
             # Below every card the leader may lead, or a seat's whole holding.
@@ -92,10 +98,10 @@ def shed_losing_next_trick(pos, seat: int) -> int:
     return max(shares) if leader == seat else min(shares)
 
 
-def _other_moon_possible(pos, seat: int) -> bool:
-    """Another seat holds every moon card already taken (so it could still shoot)."""
+def _other_moon_candidates(pos, seat: int) -> tuple:
+    """The other seats holding every moon card already taken (so they could still shoot)."""
     taken = [won & pos.rules.moon_cards for won in pos.won]
-    return any(all((other & taken[s]) == other for other in taken) for s in range(4) if s != seat)
+    return tuple(s for s in range(4) if s != seat and all((other & taken[s]) == other for other in taken))
 
 
 def boundary_positions(variant: str, tricks_left: int, count: int, base_seed: int):
@@ -117,15 +123,17 @@ def boundary_positions(variant: str, tricks_left: int, count: int, base_seed: in
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_losing_the_next_trick_bounds_every_seats_value(variant):
     """<variant>, two tricks left at a trick boundary, each seat in turn as the root
-    (so the root leads, or another seat does): when no other seat can shoot, the
-    root's paranoid value is at most points taken + points in play - the points it
-    keeps out by losing the next trick; and for many positions exactly that."""
+    (so the root leads, or another seat does): the root's paranoid value is at most
+    points taken + points in play - the points it keeps out by losing the next
+    trick, a trick that no other seat still able to shoot can win (a moon card in
+    it ends that moon); and for many positions exactly that."""
     applied = tight = 0
     for pos in boundary_positions(variant, 2, 250, base_seed=31000):
         in_play = sum(max(pos.rules.card_points.get(c, 0), 0) for hand in pos.hands for c in hand)
         for seat in range(4):
-            shed = shed_losing_next_trick(pos, seat)
-            if shed == 0 or _other_moon_possible(pos, seat):
+            rivals = _other_moon_candidates(pos, seat)
+            shed = shed_losing_next_trick(pos, seat, rivals)
+            if shed == 0:
                 continue
             ceiling = pos.points_taken()[seat] + in_play - shed
             value = brute_force_value(pos, [seat])
@@ -134,6 +142,32 @@ def test_losing_the_next_trick_bounds_every_seats_value(variant):
             tight += value == ceiling
     assert applied >= 200
     assert tight >= 25
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_losing_the_next_trick_also_ends_a_rivals_moon(variant):
+    """<variant>, three tricks left at a trick boundary, where another seat has taken
+    every moon card so far (a rival, whose moon would cost the root 26): the ceiling
+    counts only a losing play that the rival cannot win either (a lead above all its
+    cards of the suit; or, another seat leading, the rival holding no card of the
+    suit above any card the leader may lead), and stays above the paranoid value."""
+    applied = 0
+    for i in range(1200):
+        pos = make_endgame(variant, 51000 + 7919 * (i // 2), 4, ("random", "lean")[i % 2])
+        while pos.trick and not pos.is_over():
+            pos.push(min(pos.legal_moves(), key=lambda c: c.index))
+        if pos.is_over() or len(pos.hands[pos.turn]) != 3:
+            continue
+        in_play = sum(max(pos.rules.card_points.get(c, 0), 0) for hand in pos.hands for c in hand)
+        for seat in range(4):
+            rivals = _other_moon_candidates(pos, seat)
+            shed = shed_losing_next_trick(pos, seat, rivals) if rivals else 0
+            if shed == 0:
+                continue
+            ceiling = pos.points_taken()[seat] + in_play - shed
+            assert brute_force_value(pos, [seat]) <= ceiling, f"seat {seat}: {pos.hands} won {pos.won}"
+            applied += 1
+    assert applied >= 15
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

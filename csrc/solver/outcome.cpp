@@ -251,10 +251,13 @@ int losing_next_trick_ceiling(const SolverRules& sr, const Position& pos, int ro
   const int taken = sr.points(pos.won(root));
   const int plain_hi = taken + sr.positive_points(cards_in_play(pos));
   const int moon = others_moon_cost(sr, root, candidates, taken);
-  if (moon >= plain_hi) return INT_MAX;  // another seat's moon keeps the ceiling where it is
-  // A point card kept out is a moon card (plain scoring) lost to the root: no moon of its own.
-  const int shed = points_shed_losing_next_trick(sr, pos, root);
-  return shed > 0 ? std::max(plain_hi - shed, moon) : INT_MAX;
+  // Points kept out are moon cards (plain scoring) lost to the root: no moon of its
+  // own. When another seat's moon would cost more, that trick must end it too: a
+  // seat that cannot win a trick holding a moon card can no longer shoot.
+  const std::uint32_t rivals = moon >= plain_hi ? candidates & ~(1u << root) : 0;
+  const int shed = points_shed_losing_next_trick(sr, pos, root, rivals);
+  if (shed == 0) return INT_MAX;
+  return rivals ? plain_hi - shed : std::max(plain_hi - shed, moon);
 }
 
 int root_moon_cost(const SolverRules& sr) {

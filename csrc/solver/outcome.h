@@ -49,8 +49,8 @@ CostRange reachable_costs(const SolverRules& sr, const Position& pos, int root, 
 
 // A second ceiling on the root's cost at a trick boundary after the first trick:
 // in the plain game with a low goal, the points in play less those the root
-// keeps out of its tricks by losing the next one (trick_control.h), unless
-// another seat's moon costs it more. Dearer than reachable_costs, so asked only
+// keeps out of its tricks by losing the next one (trick_control.h), in a trick
+// that also ends any other seat's moon that would cost it more. Dearer than reachable_costs, so asked only
 // where nothing cheaper settled the position; INT_MAX when it knows nothing.
 int losing_next_trick_ceiling(const SolverRules& sr, const Position& pos, int root, std::uint32_t candidates);
 

@@ -89,9 +89,10 @@ bool can_lose_every_trick(const SolverRules& sr, const Position& pos, int seat) 
   return (pos.legal_moves() & safe_leads) != 0;
 }
 
-int points_shed_losing_next_trick(const SolverRules& sr, const Position& pos, int seat) {
+int points_shed_losing_next_trick(const SolverRules& sr, const Position& pos, int seat, std::uint32_t rivals) {
   const int n = pos.players();
   const int leader = pos.turn();
+  if (rivals >> leader & 1) return 0;  // a rival leading may win the trick
   const CardSet mine = pos.hand(seat);
   const CardSet leads = pos.legal_moves();
   int shed = leader == seat ? 0 : INT_MAX;
@@ -99,18 +100,24 @@ int points_shed_losing_next_trick(const SolverRules& sr, const Position& pos, in
     if (!(leads & suit_mask(suit))) continue;
     int others_share = 0;  // the other seats but the leader (the seat itself when it leads)
     int lowest_above = -1;  // the highest of the other seats' lowest cards of the suit
+    Lane rival_cards = 0;   // the rivals' cards of the suit
     for (int s = 0; s < n; ++s) {
       if (s == seat) continue;
       const Lane lane = sr.lane(pos.hand(s), suit);
       if (lane) lowest_above = std::max(lowest_above, __builtin_ctz(lane));
+      if (rivals >> s & 1) rival_cards |= lane;
       if (s != leader) others_share += cheapest_play(sr, pos.hand(s), suit);
     }
     if (leader == seat) {
-      // Its leads of the suit below another seat's whole holding of it.
+      // Its leads of the suit below another seat's whole holding of it, and
+      // above every rival's card of it.
       if (lowest_above < 0) continue;
-      const Lane losing = sr.lane(leads, suit) & below(lowest_above);
+      Lane losing = sr.lane(leads, suit) & below(lowest_above);
+      if (rival_cards) losing &= above(top_strength(rival_cards));
       if (losing) shed = std::max(shed, richest_in_lane(sr, suit, losing) + others_share);
     } else {
+      // A rival above the leader's lowest lead of the suit may win the trick.
+      if (rival_cards && top_strength(rival_cards) >= __builtin_ctz(sr.lane(leads, suit))) return 0;
       const Lane own = sr.lane(mine, suit);
       // Below any card led, or below a whole holding of a seat that must follow.
       const Lane losing = own & below(std::max(lowest_above, __builtin_ctz(sr.lane(leads, suit))));

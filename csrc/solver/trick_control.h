@@ -22,7 +22,9 @@
 //    it: a low card of S, or a legal discard), and one of each other seat, as
 //    above. The leader picks the suit, so the poorest suit counts.
 // Each seat's share is the cheapest card it may play, so the count holds for
-// every play of the others.
+// every play of the others. A rival cannot win the trick when it holds no card
+// of S above the seat's lead, or, when another seat leads, above every card of
+// S the leader may lead (and is not the leader).
 #pragma once
 
 #include <cstdint>
@@ -36,7 +38,8 @@ namespace copas::solver {
 std::uint32_t seats_taking_every_trick(const SolverRules& sr, const Position& pos);
 bool can_lose_every_trick(const SolverRules& sr, const Position& pos, int seat);
 // The positive points `seat` can keep out of its tricks by losing the next one
-// (0 when it cannot be sure to lose it).
-int points_shed_losing_next_trick(const SolverRules& sr, const Position& pos, int seat);
+// (0 when it cannot be sure to lose it), in a trick that none of the seats
+// `rivals` can win either.
+int points_shed_losing_next_trick(const SolverRules& sr, const Position& pos, int seat, std::uint32_t rivals);
 
 }  // namespace copas::solver
