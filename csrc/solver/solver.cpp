@@ -77,9 +77,6 @@ void Solver::start(const Position& pos) {
     if (have_rules_ && own_table_) table_->clear();
     rules_ = SolverRules(pos.rules());
     have_rules_ = true;
-    point_cards_ = 0;
-    for (int i = 0; i < 64; ++i)
-      if (pos.rules().card_points[i] != 0) point_cards_ |= CardSet{1} << i;
   }
   pos_ = pos;
   root_ = pos.turn();
@@ -265,7 +262,7 @@ int Solver::search(int alpha, int beta) {
   // once no moon is possible: the trick's winner, once partly decided, narrows the
   // bounds. Only point cards on the table make them tighter than the trick start's.
   // They count plain points, so scoring options and teams' side values go without.
-  if (rules_.plain_scoring() && (pos_.trick_cards() & point_cards_) && pos_.tricks_done() > 0) {
+  if (rules_.plain_scoring() && (pos_.trick_cards() & rules_.point_cards()) && pos_.tricks_done() > 0) {
     if (!facts.points_known) {  // worked out once per trick, and only where needed
       facts.points = plain_points(rules_, pos_, root_);
       facts.points_known = true;

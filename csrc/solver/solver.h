@@ -163,7 +163,6 @@ class Solver {
   std::uint64_t watched_test_ = 0;
   SolverRules rules_;
   bool have_rules_ = false;
-  CardSet point_cards_ = 0;  // cards worth points (either sign) under rules_
   Position pos_;
   int root_ = 0;
   std::uint32_t side_ = 0;  // the root's side (bit per seat): these seats minimise its cost

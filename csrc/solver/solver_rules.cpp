@@ -48,6 +48,7 @@ SolverRules::SolverRules(const RuleSet& rules) : rules_(rules) {
   for (int i = 0; i < 64; ++i) {
     if (rules.card_points[i] < 0) has_negative_ = true;
     if (rules.card_points[i] > 0) positive_cards_ |= CardSet{1} << i;
+    if (rules.card_points[i] != 0) point_cards_ |= CardSet{1} << i;
   }
   for (CardSet outside = rules.deck & ~rules.moon_cards; outside;)
     if (rules.card_points[pop_lowest(outside).index] != 0) points_outside_moon_ = true;

@@ -78,8 +78,9 @@ class SolverRules {
   bool points_outside_moon() const { return points_outside_moon_; }
   // Points of one card.
   int card_points(Card c) const { return rules_.card_points[c.index]; }
-  // The cards worth positive points.
+  // The cards worth positive points, and those worth points of either sign.
   CardSet positive_cards() const { return positive_cards_; }
+  CardSet point_cards() const { return point_cards_; }
   // Sum of card points of a set, of its positive and of its negative cards.
   int points(CardSet cards) const { return positive_points(cards) + negative_points(cards); }
   int positive_points(CardSet cards) const { return sum_points(positive_, cards); }
@@ -106,6 +107,7 @@ class SolverRules {
   bool plain_scoring_ = false;
   bool has_negative_ = false;  // some card is worth negative points (a bonus card)
   CardSet positive_cards_ = 0;
+  CardSet point_cards_ = 0;
   bool face_order_ = true;
   std::array<std::uint8_t, kNumFaces> face_of_strength_{};
   std::array<std::uint8_t, kNumFaces> strength_of_face_{};
