@@ -41,14 +41,16 @@ constexpr auto kRelaxed = std::memory_order_relaxed;
 
 }  // namespace
 
+bool TranspositionTable::Slot::holds(std::uint64_t check, TableEntry& out) const {
+  const std::uint64_t word = data.load(kRelaxed);
+  if (word == 0 || (tagged.load(kRelaxed) ^ word) != check) return false;
+  out = unpack(word);
+  return true;
+}
+
 bool TranspositionTable::find(const PositionKey& key, TableEntry& out) const {
-  for (const Slot& s : bucket(key).way) {
-    const std::uint64_t data = s.data.load(kRelaxed);
-    if (data != 0 && (s.tagged.load(kRelaxed) ^ data) == key.check()) {
-      out = unpack(data);
-      return true;
-    }
-  }
+  for (const Slot& s : bucket(key).way)
+    if (s.holds(key.check(), out)) return true;
   return false;
 }
 
@@ -56,9 +58,7 @@ void TranspositionTable::store(const PositionKey& key, int lower, int upper, int
   Bucket& b = bucket(key);
   Slot* slot = nullptr;
   for (Slot& s : b.way) {
-    const std::uint64_t data = s.data.load(kRelaxed);
-    if (data != 0 && (s.tagged.load(kRelaxed) ^ data) == key.check()) {
-      const TableEntry e = unpack(data);
+    if (TableEntry e; s.holds(key.check(), e)) {
       slot = &s;
       lower = std::max<int>(lower, e.lower);
       upper = std::min<int>(upper, e.upper);

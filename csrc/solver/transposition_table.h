@@ -59,6 +59,8 @@ class TranspositionTable {
   struct Slot {
     std::atomic<std::uint64_t> tagged{0};  // the check XOR data
     std::atomic<std::uint64_t> data{0};    // a TableEntry's bytes
+    // Copies the entry into `out` when the slot holds one with this check, whole.
+    bool holds(std::uint64_t check, TableEntry& out) const;
   };
   struct alignas(64) Bucket {
     Slot way[kWays];
