@@ -14,28 +14,6 @@ namespace copas::solver {
 
 namespace {
 
-// Threads started one by one and, at its end (also when the owner's search
-// throws), told to stop and joined.
-class HelperThreads {
- public:
-  HelperThreads() = default;
-  HelperThreads(const HelperThreads&) = delete;
-  HelperThreads& operator=(const HelperThreads&) = delete;
-  ~HelperThreads() {
-    stop_.store(true, std::memory_order_relaxed);
-    for (std::thread& t : threads_) t.join();
-  }
-  template <class Work>
-  void start(Work work) {
-    threads_.emplace_back(std::move(work));
-  }
-  const std::atomic<bool>& stop() const { return stop_; }
-
- private:
-  std::atomic<bool> stop_{false};
-  std::vector<std::thread> threads_;
-};
-
 // A helper thread's order of the other side's moves: the heuristic's order
 // reversed, then turned by `shift` (so each helper starts elsewhere).
 void helper_order(Card* moves, int n, int shift) {
@@ -51,6 +29,25 @@ bool last_trick(const Position& pos) {
 }
 
 }  // namespace
+
+// The helper threads of one solve: started with it on `pos`, and at its end (also
+// when the owner's search throws) told to stop and joined.
+class Solver::HelperThreads {
+ public:
+  HelperThreads(Solver& owner, const Position& pos) {
+    for (auto& h : owner.helpers_) threads_.emplace_back([&] { h->help(pos, owner.pass_, stop_); });
+  }
+  HelperThreads(const HelperThreads&) = delete;
+  HelperThreads& operator=(const HelperThreads&) = delete;
+  ~HelperThreads() {
+    stop_.store(true, std::memory_order_relaxed);
+    for (std::thread& t : threads_) t.join();
+  }
+
+ private:
+  std::atomic<bool> stop_{false};
+  std::vector<std::thread> threads_;
+};
 
 Solver::Solver(std::size_t table_bytes)
     : own_table_(std::make_unique<TranspositionTable>(table_bytes)), table_(own_table_.get()) {}
@@ -91,8 +88,7 @@ void Solver::start(const Position& pos) {
 int Solver::solve(const Position& pos) {
   start(pos);
   root_move_ = -1;
-  HelperThreads helpers;
-  for (auto& h : helpers_) helpers.start([&] { h->help(pos, pass_, helpers.stop()); });
+  const HelperThreads helpers(*this, pos);
   return rules_.cost_sign() * mtdf(playout_guess());
 }
 
@@ -102,8 +98,7 @@ int Solver::solve_moves(const Position& pos, Card* cards, int* values) {
   const CardSet in_play = cards_in_play(pos_);
   int rep_value[64];
   {
-    HelperThreads helpers;
-    for (auto& h : helpers_) helpers.start([&] { h->help(pos, pass_, helpers.stop()); });
+    const HelperThreads helpers(*this, pos);
     solve_representatives(run_representatives(rules_, legal, in_play), rep_value);
   }
   int n = 0;
@@ -319,12 +314,11 @@ Solver::Expansion Solver::expand(int alpha, int beta, int first, const MovePlan&
   const bool root_lead = minimising && pos_.trick_length() == 0;
   // Killers go after the table's move and the heuristic's first choice: put
   // before it they refute faster on average but much slower on some positions.
-  const int after = (n > 0 && order[0].index == first ? 1 : 0) + 1;
+  const int table_moves = n > 0 && order[0].index == first ? 1 : 0;
+  const int after = table_moves + 1;
   if (root_lead && after < n) killers_.promote(pos_.tricks_done(), order, after, n);
-  if (others_shift_ >= 0 && !minimising) {  // a helper thread: its own order after the table's move
-    const int from = n > 0 && order[0].index == first ? 1 : 0;
-    helper_order(order + from, n - from, others_shift_);
-  }
+  if (others_shift_ >= 0 && !minimising)  // a helper thread: its own order after the table's move
+    helper_order(order + table_moves, n - table_moves, others_shift_);
   if (minimising && n > 1 && pos_.trick_length() == pos_.players() - 1)
     if (const std::optional<Expansion> known = known_refutation(order, n, alpha, beta)) return *known;
   int best = minimising ? INT16_MAX : INT16_MIN;

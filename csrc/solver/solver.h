@@ -74,6 +74,7 @@ class Solver {
  private:
   // A helper searching with `owner`'s table.
   explicit Solver(TranspositionTable& shared);
+  class HelperThreads;
   void start(const Position& pos);
   // The owner's current null-window test (the root move it follows, or -1, and
   // beta), published for its helper threads as one word.
