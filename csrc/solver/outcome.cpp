@@ -197,12 +197,16 @@ CostRange plain_reachable_costs(const SolverRules& sr, const Position& pos, int 
   const int plain_lo = taken + sr.negative_points(in_play);
   const int plain_hi = taken + sr.positive_points(in_play);
   int ceiling = INT_MAX, floor = INT_MIN;
+  // Rivals whose moon the root can stop (trick_control.h): their moons leave its
+  // ceiling (with a low goal, where the ceiling is hi), not its floor.
+  std::uint32_t stoppable = 0;
   if (pos.trick_length() == 0 && pos.tricks_done() > 0) {
     forced_by_taking_all(sr, pos, root, 1u << root, in_play, ceiling, floor);
     if (can_lose_every_trick(sr, pos, root)) {
       // The root takes nothing more: its plain score stays, unless another seat shoots.
       ceiling = std::min(ceiling, std::max(sr.cost_sign() * taken, others_moon_cost(sr, root, candidates, taken)));
     }
+    if (sr.cost_sign() > 0) stoppable = moons_stoppable(sr, pos, root, candidates & ~(1u << root));
   }
   bool plain_possible = true;
   for (std::uint32_t c = candidates; c; c &= c - 1) {
@@ -213,14 +217,15 @@ CostRange plain_reachable_costs(const SolverRules& sr, const Position& pos, int 
   int hi = plain_possible ? plain_hi : INT_MIN;
   for (std::uint32_t c = candidates; c; c &= c - 1) {
     const int s = __builtin_ctz(c);
+    const bool in_hi = !(stoppable >> s & 1);
     if (r.moon == MoonRule::kSelfMinus && s != root) {
       // The root keeps its plain score, within the plain range.
       lo = std::min(lo, plain_lo);
-      hi = std::max(hi, plain_hi);
+      if (in_hi) hi = std::max(hi, plain_hi);
     } else {
       const int v = moon_score(r, s, root, 0);
       lo = std::min(lo, v);
-      hi = std::max(hi, v);
+      if (in_hi) hi = std::max(hi, v);
     }
   }
   if (sr.cost_sign() < 0) {

@@ -135,4 +135,40 @@ int points_shed_losing_next_trick(const SolverRules& sr, const Position& pos, in
   return shed == INT_MAX ? 0 : shed;
 }
 
+std::uint32_t moons_stoppable(const SolverRules& sr, const Position& pos, int seat, std::uint32_t rivals) {
+  const RuleSet& r = sr.rules();
+  if (!rivals || r.stuck_lead_ends_hand) return 0;  // stuck: the rival's cards of S may never be played
+  const CardSet mine = pos.hand(seat);
+  std::uint32_t stopped = 0;
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    const Lane own = sr.lane(mine, suit);
+    if (!own) continue;
+    if (r.forced_queen && sr.card_at(suit, top_strength(own)) == kQueenOfSpades) continue;
+    if (suit != kHearts && r.discard_needs_broken && !pos.hearts_broken()) continue;
+    // The seat's next cards of S after the top count as well (below) unless the Q♠
+    // could be forced out among them.
+    const bool queen_kept = !(r.forced_queen && (mine & suit_mask(suit) & kQueenOfSpades.bit()));
+    for (std::uint32_t rest = rivals & ~stopped; rest; rest &= rest - 1) {
+      const int rival = __builtin_ctz(rest);
+      const CardSet theirs = pos.hand(rival) & suit_mask(suit);
+      if (!theirs || (theirs & ~r.moon_cards)) continue;
+      Lane my_left = own, their_left = sr.lane(theirs, suit);
+      // Holding no more cards of S than the rival, the seat never has to discard one
+      // before the rival's are gone (those tricks are the rival's cards of other
+      // suits), so it plays its i-th highest to the i-th trick of S: when that beats
+      // the rival's i-th highest, the rival cannot win each of those i tricks.
+      const int compared = queen_kept && bit_count(own) <= bit_count(their_left) ? bit_count(own) : 1;
+      for (int i = 0; i < compared; ++i) {
+        if (top_strength(my_left) > top_strength(their_left)) {
+          stopped |= 1u << rival;
+          break;
+        }
+        my_left &= ~(1u << top_strength(my_left));
+        their_left &= ~(1u << top_strength(their_left));
+      }
+    }
+  }
+  return stopped;
+}
+
 }  // namespace copas::solver

@@ -22,9 +22,21 @@
 //    it: a low card of S, or a legal discard), and one of each other seat, as
 //    above. The leader picks the suit, so the poorest suit counts.
 // Each seat's share is the cheapest card it may play, so the count holds for
-// every play of the others. A rival cannot win the trick when it holds no card
-// of S above the seat's lead, or, when another seat leads, above every card of
-// S the leader may lead (and is not the leader).
+// every play of the others.
+// Stopping a rival's moon: the rival holds cards of a suit S that are all moon
+// cards, and the seat holds a card of S above all of them. The seat keeps that
+// card until the rival first plays a card of S, and plays it then: the rival
+// either follows or leads S under it, or discards its S card to a trick led in
+// another suit (a discard never wins); either way a moon card goes to another
+// seat. The seat is never made to play its card sooner: when S is led and it is
+// its only card of S, the rival must follow S too; when it is the seat's only
+// legal lead, the rival must follow under it; it is discarded only as the seat's
+// last card, and the rival's last card is then of S. Rules that could force the
+// card out sooner (the forced Q♠, the ban on heart discards for a card outside
+// hearts while they are unbroken, a stuck lead ending the hand) keep the suit out.
+// More generally, when the seat holds no more cards of S than the rival, its i-th
+// highest above the rival's i-th highest does it (the seat plays its highest
+// to each trick of S; the rival would need i cards above it for the first i).
 #pragma once
 
 #include <cstdint>
@@ -41,5 +53,7 @@ bool can_lose_every_trick(const SolverRules& sr, const Position& pos, int seat);
 // (0 when it cannot be sure to lose it), in a trick that none of the seats
 // `rivals` can win either.
 int points_shed_losing_next_trick(const SolverRules& sr, const Position& pos, int seat, std::uint32_t rivals);
+// The seats of `rivals` whose moon `seat` can stop, as above (after the first trick).
+std::uint32_t moons_stoppable(const SolverRules& sr, const Position& pos, int seat, std::uint32_t rivals);
 
 }  // namespace copas::solver
