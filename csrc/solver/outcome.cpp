@@ -206,7 +206,10 @@ CostRange plain_reachable_costs(const SolverRules& sr, const Position& pos, int 
       // The root takes nothing more: its plain score stays, unless another seat shoots.
       ceiling = std::min(ceiling, std::max(sr.cost_sign() * taken, others_moon_cost(sr, root, candidates, taken)));
     }
-    if (sr.cost_sign() > 0) stoppable = moons_stoppable(sr, pos, root, candidates & ~(1u << root));
+    // Asked only where a rival's moon would raise the ceiling (not in the early
+    // hand, where the points in play are the whole deck).
+    if (sr.cost_sign() > 0 && others_moon_cost(sr, root, candidates, taken) > plain_hi)
+      stoppable = moons_stoppable(sr, pos, root, candidates & ~(1u << root));
   }
   bool plain_possible = true;
   for (std::uint32_t c = candidates; c; c &= c - 1) {
