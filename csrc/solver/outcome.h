@@ -38,8 +38,9 @@ int final_cost(const SolverRules& sr, const Position& pos, int root);
 
 // Bounds on the value for `root`: the least and greatest final cost it can
 // still end with, from the points in play and the moon candidates, narrowed at
-// trick boundaries by what trick control lets either side force
-// (trick_control.h); lo == hi when the hand is decided.
+// trick boundaries by what trick control lets either side force and, in the
+// plain game, by the rivals' moons the root can stop (trick_control.h); lo == hi
+// when the hand is decided.
 struct CostRange {
   int lo;
   int hi;
