@@ -22,7 +22,9 @@
 //    it: a low card of S, or a legal discard), and one of each other seat, as
 //    above. The leader picks the suit, so the poorest suit counts.
 // Each seat's share is the cheapest card it may play, so the count holds for
-// every play of the others.
+// every play of the others. A rival cannot win the trick when it holds no card
+// of S above the seat's lead, or, when another seat leads, above every card of
+// S the leader may lead (and is not the leader).
 // Stopping a rival's moon: the rival holds cards of a suit S that are all moon
 // cards, and the seat holds a card of S above all of them. The seat keeps that
 // card until the rival first plays a card of S, and plays it then: the rival
@@ -35,8 +37,10 @@
 // card out sooner (the forced Q♠, the ban on heart discards for a card outside
 // hearts while they are unbroken, a stuck lead ending the hand) keep the suit out.
 // More generally, when the seat holds no more cards of S than the rival, its i-th
-// highest above the rival's i-th highest does it (the seat plays its highest
-// to each trick of S; the rival would need i cards above it for the first i).
+// highest above the rival's i-th highest does it: the seat plays its highest to
+// each trick of S (leading S, it leads its highest), so the rival would need i
+// cards above it for the first i; and it always has a card outside S for the
+// tricks of other suits, which are at most the rival's cards outside S.
 #pragma once
 
 #include <cstdint>
