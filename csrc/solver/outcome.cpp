@@ -202,13 +202,14 @@ CostRange plain_reachable_costs(const SolverRules& sr, const Position& pos, int 
   std::uint32_t stoppable = 0;
   if (pos.trick_length() == 0 && pos.tricks_done() > 0) {
     forced_by_taking_all(sr, pos, root, 1u << root, in_play, ceiling, floor);
+    const int rivals_moon = others_moon_cost(sr, root, candidates, taken);
     if (can_lose_every_trick(sr, pos, root)) {
       // The root takes nothing more: its plain score stays, unless another seat shoots.
-      ceiling = std::min(ceiling, std::max(sr.cost_sign() * taken, others_moon_cost(sr, root, candidates, taken)));
+      ceiling = std::min(ceiling, std::max(sr.cost_sign() * taken, rivals_moon));
     }
     // Asked only where a rival's moon would raise the ceiling (not in the early
     // hand, where the points in play are the whole deck).
-    if (sr.cost_sign() > 0 && others_moon_cost(sr, root, candidates, taken) > plain_hi)
+    if (sr.cost_sign() > 0 && rivals_moon > plain_hi)
       stoppable = moons_stoppable(sr, pos, root, candidates & ~(1u << root));
   }
   bool plain_possible = true;
