@@ -104,12 +104,14 @@ def _other_moon_candidates(pos, seat: int) -> tuple:
     return tuple(s for s in range(4) if s != seat and all((other & taken[s]) == other for other in taken))
 
 
-def boundary_positions(variant: str, tricks_left: int, count: int, base_seed: int):
+def boundary_positions(variant: str, tricks_left: int, count: int, base_seed: int,
+                       kinds=("hoarding", "random", "feeding")):
     """`count` positions at a trick boundary with `tricks_left` tricks to play: a
-    trick of an endgame one trick longer finished by the lowest legal cards."""
+    trick of an endgame one trick longer (reached by the policies `kinds` in turn)
+    finished by the lowest legal cards."""
     found = 0
     for i in range(count * 4):
-        pos = make_endgame(variant, base_seed + 7919 * i, tricks_left + 1, ("hoarding", "random", "feeding")[i % 3])
+        pos = make_endgame(variant, base_seed + 7919 * i, tricks_left + 1, kinds[i % len(kinds)])
         while pos.trick and not pos.is_over():
             pos.push(min(pos.legal_moves(), key=lambda c: c.index))
         if pos.is_over() or len(pos.hands[pos.turn]) != tricks_left:

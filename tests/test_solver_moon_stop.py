@@ -23,22 +23,8 @@ import functools
 import pytest
 
 from test_solver import check_position
+from test_solver_bounds import VARIANTS, _other_moon_candidates, _suit, boundary_positions
 from test_solver_variants import make_endgame
-
-# Plain-scoring variants: American (hearts may be discarded any time), Copas Fora
-# (no heart discard before hearts are broken) and its Q♠-forced option.
-VARIANTS = ("american", "copas-fora", "copas-fora+qs-forced")
-
-
-def _suit(card) -> int:
-    return card.index >> 4
-
-
-def _rivals(pos, seat: int) -> list[int]:
-    """The other seats holding every moon card taken so far (they could still shoot)."""
-    moon = pos.rules.moon_cards
-    taken = [ca_set & moon for ca_set in pos.won]
-    return [s for s in range(4) if s != seat and all((other & taken[s]) == other for other in taken)]
 
 
 def stoppable_rivals(pos, seat: int, deeper: bool = True) -> set[int]:
@@ -58,7 +44,7 @@ def stoppable_rivals(pos, seat: int, deeper: bool = True) -> set[int]:
         if suit != 2 and r.discard_needs_broken and not pos.hearts_broken:
             continue
         queen_kept = not (r.forced_queen and any(str(c) == "QS" for c in own))
-        for rival in _rivals(pos, seat):
+        for rival in _other_moon_candidates(pos, seat):
             theirs = sorted((c for c in pos.hands[rival] if _suit(c) == suit), key=strength, reverse=True)
             if not theirs or not all(c in r.moon_cards for c in theirs):
                 continue
@@ -90,25 +76,13 @@ def rival_can_be_made_to_shoot(pos, root: int, rival: int) -> bool:
     return search(())
 
 
-def boundary_positions(variant: str, count: int, base_seed: int, kinds=("hoarding", "random")):
-    """Positions at a trick boundary with three tricks to play: a trick of an
-    endgame four tricks long (reached by the policies `kinds` in turn) finished by
-    the lowest legal cards."""
-    for i in range(count):
-        pos = make_endgame(variant, base_seed + 7919 * i, 4, kinds[i % len(kinds)])
-        while pos.trick and not pos.is_over():
-            pos.push(min(pos.legal_moves(), key=lambda c: c.index))
-        if not pos.is_over() and len(pos.hands[pos.turn]) == 3:
-            yield pos
-
-
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_moon_stop_holds_against_every_play_of_the_others(variant):
     """<variant>, three tricks left at a trick boundary, each seat in turn as the
     root: a rival the rule names cannot be made to shoot, whatever the three other
     seats play; and the rule names many rivals, some by a lower card than the top."""
     applied = beyond_top = 0
-    for pos in boundary_positions(variant, 400, base_seed=83000):
+    for pos in boundary_positions(variant, 3, 320, base_seed=83000, kinds=("hoarding", "random")):
         for seat in range(4):
             by_top = stoppable_rivals(pos, seat, deeper=False)
             for rival in stoppable_rivals(pos, seat):
@@ -125,9 +99,9 @@ def test_moon_stop_is_not_claimed_where_a_rival_can_still_shoot():
     shoot (the same check from the other side), and such rivals exist among the
     positions, so the check is not empty."""
     shooters = 0
-    for pos in boundary_positions("american", 200, base_seed=89000, kinds=("feeding", "hoarding")):
+    for pos in boundary_positions("american", 3, 60, base_seed=89000, kinds=("feeding", "hoarding")):
         for seat in range(4):
-            for rival in _rivals(pos, seat):
+            for rival in _other_moon_candidates(pos, seat):
                 if rival_can_be_made_to_shoot(pos, seat, rival):
                     shooters += 1
                     assert rival not in stoppable_rivals(pos, seat)
