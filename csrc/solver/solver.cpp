@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 #include <thread>
+#include <utility>
 
 #include "move_order.h"
 #include "outcome.h"
@@ -13,14 +14,6 @@
 namespace copas::solver {
 
 namespace {
-
-// A helper thread's order of the other side's moves: the heuristic's order
-// reversed, then turned by `shift` (so each helper starts elsewhere).
-void helper_order(Card* moves, int n, int shift) {
-  if (n < 2) return;
-  std::reverse(moves, moves + n);
-  std::rotate(moves, moves + shift % n, moves + n);
-}
 
 bool last_trick(const Position& pos) {
   for (int s = 0; s < pos.players(); ++s)
@@ -50,22 +43,18 @@ class Solver::HelperThreads {
 };
 
 Solver::Solver(std::size_t table_bytes)
-    : own_table_(std::make_unique<TranspositionTable>(table_bytes)), table_(own_table_.get()) {}
+    : own_table_(std::make_unique<TranspositionTable>(table_bytes)),
+      table_(own_table_.get()),
+      own_busy_(std::make_unique<BusyMarks>()),
+      busy_(own_busy_.get()) {}
 
-Solver::Solver(TranspositionTable& shared) : table_(&shared) {}
+Solver::Solver(TranspositionTable& shared, BusyMarks& busy) : table_(&shared), busy_(&busy) {}
 
 Solver::~Solver() = default;
 
 void Solver::set_threads(int threads) {
   helpers_.clear();
-  for (int k = 1; k < threads; ++k) {
-    helpers_.push_back(std::unique_ptr<Solver>(new Solver(*table_)));
-    if (k == 1) {
-      helpers_.back()->cashes_ = true;
-    } else {
-      helpers_.back()->others_shift_ = k - 2;
-    }
-  }
+  for (int k = 1; k < threads; ++k) helpers_.push_back(std::unique_ptr<Solver>(new Solver(*table_, *busy_)));
 }
 
 void Solver::start(const Position& pos) {
@@ -228,6 +217,7 @@ int Solver::search_or_take_answer(int beta) {
 }
 
 int Solver::search(int alpha, int beta) {
+  const bool may_defer = std::exchange(defer_if_busy_, false);
   if (++nodes_ > next_check_) [[unlikely]] check_limits();
   if (pos_.phase() == Phase::kOver) return final_cost(rules_, pos_, root_);
   // Within a trick the cards in play and the cards won do not change, so the
@@ -286,6 +276,9 @@ int Solver::search(int alpha, int beta) {
   // The dearer ceiling, only where the cheap bounds and the table left the node open.
   if (const int ceiling = losing_next_trick_ceiling(rules_, pos_, root_, candidates); ceiling <= alpha) return ceiling;
   if (probing_) return kUnknownCost;  // before the store: a probe learns nothing new
+  if (may_defer && busy_->busy(key->check())) return kDeferred;
+  std::optional<BusyMarks::Guard> busy;
+  if (shares_work()) busy.emplace(*busy_, key->check());
   const Expansion x = expand(alpha, beta, first, plan);
   // Fail-soft: below the window the value is at most x.value, above it at least.
   const int lower = x.value > alpha ? x.value - offset : INT16_MIN;
@@ -301,7 +294,6 @@ MovePlan Solver::move_plan(const CostRange& range, std::uint32_t candidates, int
   // Only a moon of another seat can take the root's cost up to beta.
   if (others && range.without_moon_hi < beta) plan.shooter = likely_shooter(rules_, pos_, others);
   plan.stop_root_moon = (candidates >> root_ & 1) && root_moon_cost(rules_) < beta;
-  plan.root_cashes = cashes_ && candidates != 0;
   return plan;
 }
 
@@ -314,19 +306,25 @@ Solver::Expansion Solver::expand(int alpha, int beta, int first, const MovePlan&
   const bool root_lead = minimising && pos_.trick_length() == 0;
   // Killers go after the table's move and the heuristic's first choice: put
   // before it they refute faster on average but much slower on some positions.
-  const int table_moves = n > 0 && order[0].index == first ? 1 : 0;
-  const int after = table_moves + 1;
+  const int after = (n > 0 && order[0].index == first ? 1 : 0) + 1;
   if (root_lead && after < n) killers_.promote(pos_.tricks_done(), order, after, n);
-  if (others_shift_ >= 0 && !minimising)  // a helper thread: its own order after the table's move
-    helper_order(order + table_moves, n - table_moves, others_shift_);
   if (minimising && n > 1 && pos_.trick_length() == pos_.players() - 1)
     if (const std::optional<Expansion> known = known_refutation(order, n, alpha, beta)) return *known;
   int best = minimising ? INT16_MAX : INT16_MIN;
   int best_move = TranspositionTable::kNoMove;
-  for (int i = 0; i < n; ++i) {
+  // Searches order[i]; true when it cuts the node off, or (with `may_defer`) false
+  // and leaves it in `deferred` when another thread is expanding its position.
+  int deferred[kMaxMoves];
+  int n_deferred = 0;
+  auto visit = [&](int i, bool may_defer) {
     pos_.play(order[i]);
+    defer_if_busy_ = may_defer;
     const int v = search(alpha, beta);
     pos_.undo();
+    if (v == kDeferred) {
+      deferred[n_deferred++] = i;
+      return false;
+    }
     if (minimising ? v < best : v > best) {
       best = v;
       best_move = order[i].index;
@@ -336,11 +334,17 @@ Solver::Expansion Solver::expand(int alpha, int beta, int first, const MovePlan&
     } else {
       alpha = std::max(alpha, best);
     }
-    if (alpha >= beta) {
-      if (root_lead) killers_.record(pos_.tricks_done(), order[i]);
-      break;
-    }
-  }
+    if (alpha < beta) return false;
+    if (root_lead) killers_.record(pos_.tricks_done(), order[i]);
+    return true;
+  };
+  // With other threads, every move after the first may be left for later while
+  // another thread expands its position (busy_marks.h).
+  const bool shares = shares_work();
+  for (int i = 0; i < n; ++i)
+    if (visit(i, shares && i > 0)) return {best, best_move};
+  for (int k = 0; k < n_deferred; ++k)
+    if (visit(deferred[k], false)) break;
   return {best, best_move};
 }
 

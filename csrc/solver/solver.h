@@ -12,7 +12,8 @@
 // killer leads (killer_moves.h), enhanced transposition cutoffs where the
 // root's side ends a trick (enhanced_cutoffs.cpp) and cheap bounds on what the hand can still
 // come to (outcome.h), worked out once per trick, narrowed inside a trick by who
-// can still win it (trick_bounds.h).
+// can still win it (trick_bounds.h). Helper threads share the work ABDADA-style
+// (busy_marks.h).
 #pragma once
 
 #include <atomic>
@@ -24,6 +25,7 @@
 #include <vector>
 
 #include "../position.h"
+#include "busy_marks.h"
 #include "killer_moves.h"
 #include "move_order.h"
 #include "outcome.h"
@@ -60,8 +62,9 @@ class Solver {
   static constexpr std::uint64_t kStopCheckNodes = 4096;
 
   // Threads for each solve and solve_moves (1: this one alone). The others
-  // search the same position in another order and share the table, so this
-  // thread finds much of its work done; the value is the same exact value.
+  // search the same tests and share the table; each leaves for later the
+  // positions another is expanding (busy_marks.h), so they split the replies
+  // that must all be searched. The value is the same exact value.
   void set_threads(int threads);
   int threads() const { return static_cast<int>(helpers_.size()) + 1; }
 
@@ -72,8 +75,8 @@ class Solver {
   void clear_table() { table_->clear(); }
 
  private:
-  // A helper searching with `owner`'s table.
-  explicit Solver(TranspositionTable& shared);
+  // A helper searching with its owner's table and busy marks.
+  Solver(TranspositionTable& shared, BusyMarks& busy);
   class HelperThreads;
   void start(const Position& pos);
   // The owner's current null-window test (the root move it follows, or -1, and
@@ -116,7 +119,7 @@ class Solver {
   // Sets the node count at which limits, stop and helpers' answers are looked at.
   void arm_checks();
   // What a helper thread runs while its owner solves `pos`: each test the owner
-  // publishes in `pass`, searched in the helper's order, until `stop`.
+  // publishes in `pass`, searched alongside it, until `stop`.
   void help(const Position& pos, SharedPass& pass, const std::atomic<bool>& stop);
   // A helper's stop check: the run is over or the owner has moved to another test.
   bool helper_should_stop() const;
@@ -145,16 +148,18 @@ class Solver {
   // kUnknownCost: it then only reads what bounds and the table already know.
   bool probing_ = false;
   static constexpr int kUnknownCost = INT_MIN;  // no cost is that low
+  // What search() returns for a trick boundary another thread is expanding, when
+  // the caller lets it defer (defer_if_busy_): the caller searches it after its
+  // other moves.
+  static constexpr int kDeferred = INT_MIN + 1;
+  bool defer_if_busy_ = false;  // read (and reset) by the next search() call alone
 
   std::unique_ptr<TranspositionTable> own_table_;  // none in a helper
   TranspositionTable* table_;
+  std::unique_ptr<BusyMarks> own_busy_;  // none in a helper
+  BusyMarks* busy_;
+  bool shares_work() const { return !helpers_.empty() || watched_pass_; }
   std::vector<std::unique_ptr<Solver>> helpers_;
-  // Helpers differ from the owner: the first in the root's order (cashes_), the
-  // next ones in the order of the other side's moves.
-  // In a helper (>= 0): it tries the other side's moves in another order
-  // (helper_order), so the threads part where every reply must be searched.
-  int others_shift_ = -1;
-  bool cashes_ = false;  // a helper with the root-cashing order (move_order.h)
   std::uint64_t current_test_ = 0;  // the owner's test being searched
   int helper_value_ = 0;            // a helper's answer to it
   SharedPass pass_;       // the owner's tests
