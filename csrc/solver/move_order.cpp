@@ -73,6 +73,7 @@ int points_priority(const SolverRules& sr, const Position& pos, int root, const 
   const bool stop_root_moon = plan.stop_root_moon;
   if (t.length == 0) {
     if (mover == root) {
+      if (plan.root_cashes) return (m.top ? 1000 : 0) + m.strength + 20 * m.cost;
       if (forced_under(sr, pos, root, m)) return 2000 + 20 * m.cost + m.strength;
       // Lead under a card of another seat, best in a suit the others hold many
       // cards of: they must follow rather than throw points, so the proof that

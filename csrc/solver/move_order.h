@@ -26,6 +26,10 @@ int likely_shooter(const SolverRules& sr, const Position& pos, std::uint32_t can
 struct MovePlan {
   int shooter = -1;             // >= 0: the moon plan, for this seat
   bool stop_root_moon = false;  // the root's moon would beat the window
+  // The root leads its top cards first, point cards before others: another
+  // order for a helper thread (solver.h), measured the better one on many
+  // positions while a moon is possible, and much the worse on others.
+  bool root_cashes = false;
 };
 
 // Writes the cards of `moves` best-first into `out` and returns how many;

@@ -55,6 +55,7 @@ Solver::~Solver() = default;
 void Solver::set_threads(int threads) {
   helpers_.clear();
   for (int k = 1; k < threads; ++k) helpers_.push_back(std::unique_ptr<Solver>(new Solver(*table_, *busy_)));
+  if (threads > 1) helpers_[0]->cashes_ = true;
 }
 
 void Solver::start(const Position& pos) {
@@ -294,6 +295,7 @@ MovePlan Solver::move_plan(const CostRange& range, std::uint32_t candidates, int
   // Only a moon of another seat can take the root's cost up to beta.
   if (others && range.without_moon_hi < beta) plan.shooter = likely_shooter(rules_, pos_, others);
   plan.stop_root_moon = (candidates >> root_ & 1) && root_moon_cost(rules_) < beta;
+  plan.root_cashes = cashes_ && candidates != 0;
   return plan;
 }
 

@@ -64,7 +64,8 @@ class Solver {
   // Threads for each solve and solve_moves (1: this one alone). The others
   // search the same tests and share the table; each leaves for later the
   // positions another is expanding (busy_marks.h), so they split the replies
-  // that must all be searched. The value is the same exact value.
+  // that must all be searched (and the first helper orders the root's moves its
+  // own way). The value is the same exact value.
   void set_threads(int threads);
   int threads() const { return static_cast<int>(helpers_.size()) + 1; }
 
@@ -160,6 +161,11 @@ class Solver {
   BusyMarks* busy_;
   bool shares_work() const { return !helpers_.empty() || watched_pass_; }
   std::vector<std::unique_ptr<Solver>> helpers_;
+  // The first helper tries the root's moves in another order (move_order.h), which
+  // finds the refutation sooner on some positions; the deferrals split the rest.
+  // Two threads, medians: 13 tricks 5.3 s (4.75 s with the owner's order), 10
+  // tricks 0.31 s (0.43 s).
+  bool cashes_ = false;
   std::uint64_t current_test_ = 0;  // the owner's test being searched
   int helper_value_ = 0;            // a helper's answer to it
   SharedPass pass_;       // the owner's tests
