@@ -2,10 +2,11 @@
 nodes of a solve from an empty table over fixed seeded positions, and the plain
 alpha-beta baseline on the same positions where it finishes (4 and 6 tricks).
 
-    VENV/bin/python bench/solver_report.py [--variant american] [--quick] [--threads N]
+    VENV/bin/python bench/solver_report.py [--variant american] [--quick] [--threads N] [--depths 10,13]
 
 --quick uses a quarter of the positions and skips 13 tricks. --threads N runs
 the solver with N threads (wall-clock times; nodes are the first thread's).
+--depths runs only those rows.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--hash-mb", type=float, default=64)
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--depths", default=",".join(map(str, sorted(CASE_COUNTS))),
+                        help="comma-separated tricks-left rows, of " + ", ".join(map(str, sorted(CASE_COUNTS))))
     args = parser.parse_args()
 
     solver = _core.Solver(hash_mb=args.hash_mb, threads=args.threads)
@@ -55,7 +58,10 @@ def main() -> None:
     print("| tricks left | positions | solver median s | solver median nodes | solver max s "
           "| baseline median s | baseline median nodes | nodes ratio (median of per-position) |")
     print("|---|---|---|---|---|---|---|---|")
-    for depth in sorted(CASE_COUNTS):
+    depths = sorted({int(d) for d in args.depths.split(",")})
+    if unknown := [d for d in depths if d not in CASE_COUNTS]:
+        parser.error(f"--depths: no positions for {unknown} tricks left (have {sorted(CASE_COUNTS)})")
+    for depth in depths:
         if args.quick and depth == 13:
             continue
         count = max(2, CASE_COUNTS[depth] // 4) if args.quick else CASE_COUNTS[depth]
