@@ -38,8 +38,6 @@ CardSet others_cards(const Position& pos, int seat) {
   return others;
 }
 
-Lane above(int strength) { return ~((2u << strength) - 1); }
-
 // What every heuristic reads about one candidate card.
 struct MoveView {
   Card card;
@@ -166,7 +164,7 @@ int order_moves(const SolverRules& sr, const Position& pos, int root, const Move
     m.follows = t.length == 0 || m.card.suit() == t.led;
     m.takes_lead = t.length == 0 || (m.follows && m.strength > t.winning_strength);
     const Lane others_lane = sr.lane(others, m.card.suit());
-    m.top = (others_lane & above(m.strength)) == 0;
+    m.top = (others_lane & strengths_above(m.strength)) == 0;
     m.others_held = bit_count(others_lane);
     m.own_held = bit_count(sr.lane(pos.hand(pos.turn()), m.card.suit()));
     int p = plan.shooter >= 0 ? moon_priority(pos, root, plan.shooter, t, m)

@@ -128,7 +128,7 @@ PositionKey::PositionKey(const SolverRules& sr, const Position& pos, int root, s
 }
 
 int PositionKey::relative_card(Card c) const {
-  const Lane above = ~((2u << sr_->strength_of(c)) - 1);
+  const Lane above = strengths_above(sr_->strength_of(c));
   return slot_of_suit_[c.suit()] * 16 + bit_count(in_play_[c.suit()] & above);
 }
 

@@ -8,7 +8,7 @@ namespace {
 
 // The strength index of the next card above `strength` among `lane`, or -1.
 int next_above(Lane lane, int strength) {
-  const Lane above = lane & ~((2u << strength) - 1);
+  const Lane above = lane & strengths_above(strength);
   return above ? __builtin_ctz(above) : -1;
 }
 

@@ -23,6 +23,9 @@ namespace copas::solver {
 
 using Lane = std::uint32_t;  // 13 bits used
 
+// The lane bits of every strength above `strength`.
+constexpr Lane strengths_above(int strength) { return ~((2u << strength) - 1); }
+
 // Bit count by SWAR arithmetic: the build does not assume the POPCNT
 // instruction, and the library call __builtin_popcount falls back to is slow.
 constexpr int bit_count(std::uint64_t x) {

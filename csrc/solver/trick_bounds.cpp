@@ -31,7 +31,7 @@ TrickState read_trick(const SolverRules& sr, const Position& pos) {
       t.winner = rec.seat;
     }
   }
-  t.beats = ~((2u << winning) - 1);
+  t.beats = strengths_above(winning);
   return t;
 }
 

@@ -8,7 +8,6 @@ namespace copas::solver {
 namespace {
 
 int top_strength(Lane lane) { return 31 - __builtin_clz(lane); }
-Lane above(int strength) { return ~((2u << strength) - 1); }
 Lane below(int strength) { return (1u << strength) - 1; }
 
 // The most and the least positive points of one card of `cards` (0 for none).
@@ -68,7 +67,7 @@ std::uint32_t seats_taking_every_trick(const SolverRules& sr, const Position& po
     int most = 0;  // the longest holding among the others
     for (int s = 0; s < n; ++s)
       if (s != top && bit_count(lanes[s]) > most) most = bit_count(lanes[s]);
-    if (bit_count(lanes[top] & above(top_strength(others))) < most) able = 0;
+    if (bit_count(lanes[top] & strengths_above(top_strength(others))) < most) able = 0;
   }
   return able;
 }
@@ -82,7 +81,7 @@ bool can_lose_every_trick(const SolverRules& sr, const Position& pos, int seat) 
     const Lane mine = sr.lane(pos.hand(seat), suit);
     if (!mine) continue;
     const Lane theirs = sr.lane(others, suit);
-    if (theirs & ~above(top_strength(mine))) return false;  // another seat holds a lower card
+    if (theirs & ~strengths_above(top_strength(mine))) return false;  // another seat holds a lower card
     if (theirs) safe_leads |= suit_mask(suit);
   }
   if (pos.turn() != seat) return true;
@@ -113,7 +112,7 @@ int points_shed_losing_next_trick(const SolverRules& sr, const Position& pos, in
       // above every rival's card of it.
       if (lowest_above < 0) continue;
       Lane losing = sr.lane(leads, suit) & below(lowest_above);
-      if (rival_cards) losing &= above(top_strength(rival_cards));
+      if (rival_cards) losing &= strengths_above(top_strength(rival_cards));
       if (losing) shed = std::max(shed, richest_in_lane(sr, suit, losing) + others_share);
     } else {
       // A rival above the leader's lowest lead of the suit may win the trick.
