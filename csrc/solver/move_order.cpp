@@ -135,7 +135,7 @@ int likely_shooter(const SolverRules& sr, const Position& pos, std::uint32_t can
       }
       const Lane l = sr.lane(point_cards, suit);
       if (!l) continue;
-      const int strength = 16 * suit + 31 - __builtin_clz(l);
+      const int strength = 16 * suit + top_strength(l);
       if (strength > best_strength) {
         best_strength = strength;
         best = s;

@@ -135,8 +135,8 @@ int PositionKey::relative_card(Card c) const {
 Card PositionKey::absolute_card(int relative) const {
   const int suit = suit_of_slot_[(relative >> 4) & 3];
   Lane lane = in_play_[suit];
-  for (int k = relative & 15; k > 0 && lane; --k) lane &= ~(1u << (31 - __builtin_clz(lane)));
-  return sr_->card_at(suit, lane ? 31 - __builtin_clz(lane) : 0);
+  for (int k = relative & 15; k > 0 && lane; --k) lane &= ~(1u << top_strength(lane));
+  return sr_->card_at(suit, lane ? top_strength(lane) : 0);
 }
 
 }  // namespace copas::solver

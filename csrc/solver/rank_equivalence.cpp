@@ -71,7 +71,7 @@ int run_bottom_strength(const SolverRules& sr, Card top, CardSet legal, CardSet 
   for (;;) {
     const Lane below = u & ((1u << k) - 1);
     if (!below) return k;
-    const int next = 31 - __builtin_clz(below);
+    const int next = top_strength(below);
     if (!has_equal_above(sr, suit, next, l, u)) return k;
     k = next;
   }

@@ -25,6 +25,8 @@ using Lane = std::uint32_t;  // 13 bits used
 
 // The lane bits of every strength above `strength`.
 constexpr Lane strengths_above(int strength) { return ~((2u << strength) - 1); }
+// The strength of the highest card of a non-empty lane.
+constexpr int top_strength(Lane lane) { return 31 - __builtin_clz(lane); }
 
 // Bit count by SWAR arithmetic: the build does not assume the POPCNT
 // instruction, and the library call __builtin_popcount falls back to is slow.

@@ -7,7 +7,6 @@ namespace copas::solver {
 
 namespace {
 
-int top_strength(Lane lane) { return 31 - __builtin_clz(lane); }
 Lane below(int strength) { return (1u << strength) - 1; }
 
 // The most and the least positive points of one card of `cards` (0 for none).
