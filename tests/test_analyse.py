@@ -68,6 +68,7 @@ def test_american_low_club_kept_over_qs_dump_is_a_mistake_naming_the_qs(bad_disc
     assert last["loss"] >= 2.0
 
 
+@pytest.mark.slow  # statistical: whole searched hands, 19 s under the sanitizers
 def test_american_engine_played_hands_show_almost_no_loss_for_the_engine_seats():
     """The engine (auto, 20,000 iterations) against the heuristic, two seeded
     hands: the engine's seats lose little per decision, make no mistake, and

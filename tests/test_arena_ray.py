@@ -15,6 +15,7 @@ def _sorted(records):
     return sorted(records, key=lambda r: (r["deal"], r["arrangement"]))
 
 
+@pytest.mark.slow  # Ray's start-up, 36 s under the sanitizers, and no core code the process backend does not run
 def test_local_ray_backend_plays_the_same_games_as_processes():
     """american, search vs random, 4 deals x 2 arrangements on 2 workers each way."""
     config = ArenaConfig(("ismcts:iterations=80", "random"), deals=4, seed=9)

@@ -9,6 +9,7 @@ from copas_ai.arena import ArenaConfig, RunOptions, run_arena
 from copas_ai.arena.stats import difference, sequential_stop, summarize
 
 
+@pytest.mark.slow  # statistical: many games, 19 s under the sanitizers
 def test_identical_players_differ_by_less_than_two_standard_errors():
     """american, heuristic vs heuristic over 300 duplicate deals (passing cycle included)."""
     summary = run_arena(ArenaConfig(("heuristic", "heuristic"), deals=300, seed=11), RunOptions(workers=1))

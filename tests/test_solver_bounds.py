@@ -172,6 +172,7 @@ def test_losing_the_next_trick_also_ends_a_rivals_moon(variant):
     assert applied >= 15
 
 
+@pytest.mark.slow  # 20 to 40 s a variant under the sanitizers; the ceiling's own tests above stay there
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_solver_cutting_on_the_next_trick_ceiling_stays_exact(variant):
     """<variant>, three tricks left, from a boundary or with cards of the first trick
