@@ -90,8 +90,9 @@ void register_solver(py::module_& m) {
            }),
            py::arg("hash_mb") = 64.0, py::arg("threads") = 1,
            "A solver with a transposition table of hash_mb MiB, allocated once. With threads > 1 each "
-           "solve also runs threads - 1 helper threads that search the same position in another order, "
-           "sharing the table: the same exact values, sooner on several cores (nodes counts this thread's).")
+           "solve also runs threads - 1 helper threads that share its searches and its table: the "
+           "same exact values, sooner on several cores (nodes and node_limit count every thread's "
+           "positions).")
       .def("solve", [](SolverBox& s, const PositionBox& b, std::uint64_t node_limit) {
         PositionBox copy = solver_copy(b);
         return with_limit(s, node_limit, [&] { return s.solver.solve(copy.pos); });

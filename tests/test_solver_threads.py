@@ -51,6 +51,23 @@ def test_a_node_limit_still_ends_a_threaded_solve():
     assert solver.solve(small) == min(brute_force_moves(small).values())
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_the_node_limit_and_the_node_count_cover_every_thread(threads):
+    """american, 10 tricks left, limit 100,000 nodes: the solve stops once all its
+    threads together pass the limit, and `nodes` counts them all. Helpers' counts
+    are read every 4,096 of their nodes, so two threads may overshoot by a few
+    of those; one thread stops at the limit exactly."""
+    limit = 100_000
+    solver = _core.Solver(hash_mb=8, threads=threads)
+    big = next(endgames("american", "random", 10, 1, base_seed=9500))
+    with pytest.raises(TimeoutError):
+        solver.solve(big, node_limit=limit)
+    if threads == 1:
+        assert solver.nodes == limit + 1
+    else:
+        assert limit < solver.nodes <= limit + 8 * 4096
+
+
 def test_threads_are_reported_and_checked():
     assert _core.Solver(hash_mb=2, threads=2).threads == 2
     assert _core.Solver(hash_mb=2).threads == 1

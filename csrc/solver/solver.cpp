@@ -69,6 +69,9 @@ void Solver::start(const Position& pos) {
   root_ = pos.turn();
   side_ = side_of(pos.rules(), root_);
   nodes_ = 0;
+  published_nodes_.store(0, std::memory_order_relaxed);
+  // Before the helpers start: their counts from the last solve must not count here.
+  for (auto& h : helpers_) h->nodes_ = 0, h->published_nodes_.store(0, std::memory_order_relaxed);
   arm_checks();
   if (own_table_) table_->new_generation();
   killers_.clear();
@@ -195,8 +198,21 @@ void Solver::arm_checks() {
   next_check_ = asks ? std::min(node_limit_, nodes_ + kStopCheckNodes) : node_limit_;
 }
 
+std::uint64_t Solver::nodes() const {
+  std::uint64_t all = nodes_;  // read between solves, when the helpers have stopped
+  for (const auto& h : helpers_) all += h->nodes_;
+  return all;
+}
+
+std::uint64_t Solver::nodes_so_far() const {
+  std::uint64_t all = nodes_;
+  for (const auto& h : helpers_) all += h->published_nodes_.load(std::memory_order_relaxed);
+  return all;
+}
+
 void Solver::check_limits() {
-  if (nodes_ > node_limit_) throw NodeLimitReached{};
+  published_nodes_.store(nodes_, std::memory_order_relaxed);
+  if (nodes_so_far() > node_limit_) throw NodeLimitReached{};
   if (stop_check_ && stop_check_(stop_context_)) throw Stopped{};
   if (!helpers_.empty() && pass_.answered(current_test_, helper_value_)) throw HelperAnswered{};
   arm_checks();

@@ -52,8 +52,9 @@ class Solver {
   // after playing it): writes the cards lowest first and returns their number.
   int solve_moves(const Position& pos, Card* cards, int* values);
 
-  // The most positions one solve or solve_moves may search (0: no limit);
-  // beyond it the call throws NodeLimitReached (the table keeps what it learnt).
+  // The most positions one solve or solve_moves may search, all threads together
+  // (0: no limit); beyond it the call throws NodeLimitReached (the table keeps what
+  // it learnt). Helper threads' counts are read every kStopCheckNodes of theirs.
   void set_node_limit(std::uint64_t nodes) { node_limit_ = nodes ? nodes : UINT64_MAX; }
   // Asked every kStopCheckNodes positions (0: never); when it answers true the
   // solve throws Stopped. A search's clock and stop flag end a long solve this way.
@@ -69,9 +70,8 @@ class Solver {
   void set_threads(int threads);
   int threads() const { return static_cast<int>(helpers_.size()) + 1; }
 
-  // Positions searched by the last solve or solve_moves (this thread's; the
-  // helper threads' are not counted).
-  std::uint64_t nodes() const { return nodes_; }
+  // Positions searched by the last solve or solve_moves, by every thread.
+  std::uint64_t nodes() const;
   std::size_t table_bytes() const { return table_->bytes(); }
   void clear_table() { table_->clear(); }
 
@@ -179,6 +179,10 @@ class Solver {
   int root_ = 0;
   std::uint32_t side_ = 0;  // the root's side (bit per seat): these seats minimise its cost
   std::uint64_t nodes_ = 0;
+  // A helper's nodes_, copied at each of its checks for its owner's node limit.
+  std::atomic<std::uint64_t> published_nodes_{0};
+  // The owner's nodes and its helpers' last published counts.
+  std::uint64_t nodes_so_far() const;
   std::uint64_t node_limit_ = UINT64_MAX;
   std::uint64_t next_check_ = UINT64_MAX;  // the node count at which limits are looked at again
   StopCheck stop_check_ = nullptr;
