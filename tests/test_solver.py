@@ -39,29 +39,43 @@ def side_of(rules, seat: int) -> list[int]:
     return [s for s in range(rules.players) if s % rules.teams == seat % rules.teams]
 
 
-def brute_force_value(pos, side: list[int], low_is_good: bool = True) -> int:
+def _state(pos) -> tuple:
+    """Everything the rest of a hand can depend on, read from the position: the
+    brute force's memo key (one position reached by several orders of play)."""
+    return (tuple(pos.hands), tuple(pos.won), tuple(pos.trick), pos.turn, pos.leader, pos.hearts_broken,
+            tuple(pos.tricks_won(s) for s in range(pos.players)), pos.kitty, pos.kitty_taker, pos.revoke_pending)
+
+
+def brute_force_value(pos, side: list[int], low_is_good: bool = True, memo: dict | None = None) -> int:
     """Paranoid minimax value of `pos` for the root's `side` (the root alone, or with
     its partner under teams): the side's summed final hand score, which its seats
-    make best (lowest, or highest for a high goal) and every other seat worst."""
+    make best (lowest, or highest for a high goal) and every other seat worst.
+    Every legal card at every node, each position's value remembered (`memo`)."""
     if pos.is_over():
         scores = pos.score()
         return sum(scores[s] for s in side)
+    memo = {} if memo is None else memo
+    state = _state(pos)
+    if state in memo:
+        return memo[state]
     values = []
     for card in pos.legal_moves():
         pos.push(card)
-        values.append(brute_force_value(pos, side, low_is_good))
+        values.append(brute_force_value(pos, side, low_is_good, memo))
         pos.pop()
     side_to_play = pos.turn in side
-    return min(values) if side_to_play == low_is_good else max(values)
+    memo[state] = min(values) if side_to_play == low_is_good else max(values)
+    return memo[state]
 
 
 def brute_force_moves(pos, low_is_good: bool = True) -> dict:
     """{card: value} for every legal card of the seat to act."""
     side = side_of(pos.rules, pos.turn)
     out = {}
+    memo: dict = {}
     for card in pos.legal_moves():
         pos.push(card)
-        out[card] = brute_force_value(pos, side, low_is_good)
+        out[card] = brute_force_value(pos, side, low_is_good, memo)
         pos.pop()
     return out
 
