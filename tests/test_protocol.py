@@ -419,10 +419,9 @@ def test_solve_with_the_real_solver_gives_a_value_per_legal_card():
     legal card, and the best move is a card of the lowest score. A full deal would
     take seconds, and far longer under the sanitizers than run_lines waits."""
     position = f"{NO_PASS} moves 2C 6C AC 3C AS 8S QS 6S KS TS JS 7S 4S 5C 5S 9S 9D 3D AD JD 8D KD 4D 7D 3S"
-    legal = run_lines([position, "legal"], Engine())[0].split()[1:]
-    out = run_lines([position, "solve"], Engine())
-    scores = {line.split()[2]: int(line.split()[4]) for line in out[:-1]}
-    assert list(scores) == legal == ["8C", "TC", "2D", "3H", "4H", "7H", "QH"]
+    legal, *out = run_lines([position, "legal", "solve"], Engine())
+    scores = {card: int(score) for _, _, card, _, score in map(str.split, out[:-1])}
+    assert list(scores) == legal.split()[1:] == ["8C", "TC", "2D", "3H", "4H", "7H", "QH"]
     best = out[-1].split()[1]
     assert scores[best] == min(scores.values()) and len(set(scores.values())) > 1
 

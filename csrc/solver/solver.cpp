@@ -69,9 +69,9 @@ void Solver::start(const Position& pos) {
   root_ = pos.turn();
   side_ = side_of(pos.rules(), root_);
   nodes_ = 0;
-  published_nodes_.store(0, std::memory_order_relaxed);
-  // Before the helpers start: their counts from the last solve must not count here.
-  for (auto& h : helpers_) h->nodes_ = 0, h->published_nodes_.store(0, std::memory_order_relaxed);
+  // Before the helpers start (each zeroes its own nodes_ then): their published
+  // counts from the last solve must not count against this one's limit.
+  for (auto& h : helpers_) h->published_nodes_.store(0, std::memory_order_relaxed);
   arm_checks();
   if (own_table_) table_->new_generation();
   killers_.clear();
