@@ -77,6 +77,19 @@ def test_three_five_into_hand_protocol_legal_and_go_in_the_discard_step(variant,
     assert f"state playing turn {taker}" in known
 
 
+@pytest.mark.parametrize("variant, players", [(INTO, 3), (INTO_FPT, 5)])
+def test_three_five_into_hand_protocol_show_names_the_discard_step(variant, players):
+    """<variant>, <players> players: `show` at the discard step says the taker discards
+    (and how many cards), not that it is to play; after the discard, the seat to play."""
+    rules, dealt, pos = hand_until(variant, players, 3, at_discard_step)
+    taker, k = pos.kitty_taker, rules.kitty_size
+    shown = run_lines([position_to_text(pos, variant), "show"])
+    assert f"# state playing  seat {taker} to discard {k}  " in "\n".join(shown) + " ", shown
+    pos.discard(ca.CardSet(sorted(pos.hand(taker))[:k]))
+    after = "\n".join(run_lines([position_to_text(pos, variant), "show"]))
+    assert f"seat {pos.turn} to play" in after and "to discard" not in after
+
+
 def test_three_five_into_hand_protocol_other_seats_see_the_discard_face_down():
     """three-five+kitty=first-point-taker+kitty-use, 5 players: after the discard, another
     seat's view writes it `<taker>:discard=?` and its `go` answers a legal card; writing

@@ -14,21 +14,18 @@ from copas_ai.position_text import LoadedPosition
 
 
 def _tricks(position: Position) -> list[tuple[list[tuple[int, object]], int | None]]:
-    """[(plays, winner or None while open)] by replaying the moves on a copy."""
-    replay = position.copy()
-    moves = replay.moves
-    for _ in moves:
-        replay.pop()
+    """[(plays, winner or None while open)]: each trick's winner is the seat that led
+    the next one, or the leader now after the last whole trick (as the core decided).
+    Read from the moves alone, so a discard between tricks changes nothing."""
+    moves = list(position.moves)
+    n = position.players
     tricks: list[tuple[list, int | None]] = []
-    current: list = []
-    for seat, card in moves:
-        replay.push(card)
-        current.append((seat, card))
-        if not replay.trick:
-            tricks.append((current, replay.leader))
-            current = []
-    if current:
-        tricks.append((current, None))
+    for start in range(0, len(moves), n):
+        plays = moves[start:start + n]
+        if len(plays) < n:
+            tricks.append((plays, None))
+        else:
+            tricks.append((plays, moves[start + n][0] if start + n < len(moves) else position.leader))
     return tricks
 
 
@@ -74,7 +71,12 @@ def picture(loaded: LoadedPosition) -> list[str]:
     elif state == "playing":
         broken = "yes" if pos.hearts_broken else "no"
         turn = loaded.turn()
-        who = "the holder of the opening card leads" if turn is None else f"seat {turn} to play"
+        if pos.discarding:  # the into-hand kitty's taker puts cards back before the next lead
+            who = f"seat {pos.kitty_taker} to discard {pos.discards_left}"
+        elif turn is None:
+            who = "the holder of the opening card leads"
+        else:
+            who = f"seat {turn} to play"
         where = f"playing  {who}  hearts broken: {broken}"
     else:
         where = "the hand is over"
