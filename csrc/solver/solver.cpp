@@ -28,7 +28,10 @@ bool last_trick(const Position& pos) {
 class Solver::HelperThreads {
  public:
   HelperThreads(Solver& owner, const Position& pos) {
-    for (auto& h : owner.helpers_) threads_.emplace_back([&] { h->help(pos, owner.pass_, stop_); });
+    // Read before any thread starts: the owner may publish its first test before a
+    // helper is running, and the helper must not take that one for an earlier solve's.
+    const std::uint64_t earlier = owner.pass_.current();
+    for (auto& h : owner.helpers_) threads_.emplace_back([&, earlier] { h->help(pos, owner.pass_, stop_, earlier); });
   }
   HelperThreads(const HelperThreads&) = delete;
   HelperThreads& operator=(const HelperThreads&) = delete;
@@ -119,10 +122,10 @@ void Solver::solve_representatives(CardSet representatives, int* rep_value) {
   }
 }
 
-void Solver::help(const Position& pos, SharedPass& pass, const std::atomic<bool>& stop) {
+void Solver::help(const Position& pos, SharedPass& pass, const std::atomic<bool>& stop, std::uint64_t earlier) {
   watched_pass_ = &pass;
   stop_flag_ = &stop;
-  watched_test_ = pass.current();  // a test published before this run belongs to an earlier solve
+  watched_test_ = earlier;
   set_stop_check([](void* self) { return static_cast<const Solver*>(self)->helper_should_stop(); }, this);
   start(pos);  // after the stop check is set: start() arms it
   while (!stop.load(std::memory_order_relaxed)) {

@@ -120,8 +120,9 @@ class Solver {
   // Sets the node count at which limits, stop and helpers' answers are looked at.
   void arm_checks();
   // What a helper thread runs while its owner solves `pos`: each test the owner
-  // publishes in `pass`, searched alongside it, until `stop`.
-  void help(const Position& pos, SharedPass& pass, const std::atomic<bool>& stop);
+  // publishes in `pass` after `earlier` (the last test of an earlier solve),
+  // searched alongside it, until `stop`.
+  void help(const Position& pos, SharedPass& pass, const std::atomic<bool>& stop, std::uint64_t earlier);
   // A helper's stop check: the run is over or the owner has moved to another test.
   bool helper_should_stop() const;
   // The value of each of the root's representative moves (solve_moves), by card index.
