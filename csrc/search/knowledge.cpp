@@ -168,6 +168,8 @@ std::string knowledge_error(const Knowledge& k) {
   if (k.undealt < 0) return "the undealt count is negative";
   if (k.own_hand & ~k.deck) return "the own hand holds " + cardset_str(k.own_hand & ~k.deck) + ", not in the deck";
   if (k.played & ~k.deck) return "played cards " + cardset_str(k.played & ~k.deck) + " are not in the deck";
+  if (k.pile_absent & ~k.deck)
+    return "cards " + cardset_str(k.pile_absent & ~k.deck) + " kept from the pile are not in the deck";
   if (k.own_hand & k.played) return "card " + card_str(lowest(k.own_hand & k.played)) + " is both held and played";
   if (k.hand_count[k.me] != count(k.own_hand))
     return "seat " + std::to_string(k.me) + " holds " + std::to_string(count(k.own_hand)) +

@@ -48,6 +48,9 @@ struct Knowledge {
   CardSet before_take_absent = 0;
   int take_room = 0;
 
+  // Cards surely not in the undealt pile (the sampler's cases of the take bound).
+  CardSet pile_absent = 0;
+
   // The cards whose place me does not know: the deck less its own hand, the
   // played cards and the cards known to be in a given hand.
   CardSet unseen() const;

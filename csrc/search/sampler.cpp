@@ -67,11 +67,81 @@ WorldSampler::WorldSampler(const Knowledge& knowledge) : knowledge_(knowledge) {
     fail(Status::kMalformed, error);
     return;
   }
-  if (knowledge.opening_holder >= 0) {
-    build_opening_cases(knowledge);
+  if (knowledge.take_seat >= 0) {
+    build_take_cases(knowledge);
   } else {
-    build(knowledge);
+    build_untaken(knowledge);
   }
+}
+
+void WorldSampler::build_untaken(const Knowledge& k) {
+  if (k.opening_holder >= 0) {
+    build_opening_cases(k);
+  } else {
+    build(k);
+  }
+}
+
+namespace {
+
+// Calls f(subset) for every subset of `cards` with at most `most` cards.
+template <class F>
+void for_each_small_subset(CardSet cards, int most, CardSet chosen, const F& f) {
+  if (!cards) {
+    f(chosen);
+    return;
+  }
+  const Card c = pop_lowest(cards);
+  for_each_small_subset(cards, most, chosen, f);
+  if (most > 0) for_each_small_subset(cards, most - 1, chosen | c.bit(), f);
+}
+
+}  // namespace
+
+void WorldSampler::build_take_cases(const Knowledge& k) {
+  Knowledge base = k;
+  base.take_seat = -1;
+  const int taker = k.take_seat;
+  // The bounded cards whose place is open; those the taker must hold count already.
+  const CardSet open = k.unseen() & k.before_take_absent;
+  const int room = k.take_room - count(k.must_hold[taker] & k.before_take_absent);
+  if (room < 0) {
+    fail(Status::kNoWorld,
+         "seat " + std::to_string(taker) + " holds more cards it lacked before its take than the kitty brought");
+    return;
+  }
+  if (room >= count(open)) {  // the bound cannot bind
+    build_untaken(base);
+    return;
+  }
+  bool too_many = false;
+  for_each_small_subset(open, room, 0, [&](CardSet in_take) {
+    if (too_many) return;
+    Knowledge one = base;
+    for (int s = 0; s < k.players; ++s)
+      if (s != k.me && s != taker) one.absent[s] |= in_take;
+    one.absent[taker] |= open & ~in_take;
+    one.pile_absent |= open & ~in_take;
+    too_many = !add_case(one);
+  });
+  if (!too_many && cases_.empty())
+    fail(Status::kNoWorld, "no deal fits seat " + std::to_string(taker) + "'s take of the kitty");
+}
+
+bool WorldSampler::add_case(const Knowledge& one) {
+  WorldSampler sampler(one);
+  if (sampler.status() == Status::kTooLarge) {
+    fail(Status::kTooLarge, sampler.problem());
+    return false;
+  }
+  if (!sampler.ready()) return true;
+  if (__builtin_add_overflow(world_count_, sampler.exact_world_count(), &world_count_)) {
+    fail(Status::kTooLarge, "the number of worlds exceeds 128 bits");
+    return false;
+  }
+  cases_.push_back(std::move(sampler));
+  cases_cumulative_.push_back(world_count_);
+  return true;
 }
 
 void WorldSampler::build_opening_cases(const Knowledge& k) {
@@ -97,18 +167,7 @@ void WorldSampler::build_opening_cases(const Knowledge& k) {
       for (int s = 0; s < k.players; ++s)
         if (s != k.me) one.absent[s] |= below;
     }
-    WorldSampler sampler(one);
-    if (sampler.status() == Status::kTooLarge) {
-      fail(Status::kTooLarge, sampler.problem());
-      return;
-    }
-    if (!sampler.ready()) continue;
-    if (__builtin_add_overflow(world_count_, sampler.exact_world_count(), &world_count_)) {
-      fail(Status::kTooLarge, "the number of worlds exceeds 128 bits");
-      return;
-    }
-    cases_.push_back(std::move(sampler));
-    cases_cumulative_.push_back(world_count_);
+    if (!add_case(one)) return;
   }
   if (cases_.empty()) fail(Status::kNoWorld, "no card can be the opening card its leader holds");
 }
@@ -154,7 +213,7 @@ void WorldSampler::build(const Knowledge& k) {
     const Card c = pop_lowest(unseen);
     std::uint16_t holders = 0;
     for (int h = 0; h < holders_; ++h)
-      if (holder_seat_[h] == pile || !contains(k.absent[holder_seat_[h]], c)) holders |= 1u << h;
+      if (!contains(holder_seat_[h] == pile ? k.pile_absent : k.absent[holder_seat_[h]], c)) holders |= 1u << h;
     if (holders == 0) {
       fail(Status::kNoWorld, "no seat can hold " + card_str(c));
       return;
@@ -334,28 +393,17 @@ int WorldSampler::draw_split(int step, int left, const std::uint8_t* room, int l
 bool WorldSampler::sample(Rng& rng, CardSet* hands) const {
   if (!ready()) return false;
   CardSet all[kMaxPlayers + 1];
-  // The into-hand take bound (knowledge.h) by rejection, which keeps the draw
-  // exactly uniform over the worlds that meet it; past kMaxTakeDraws the last draw stands.
-  for (int i = 0; i < kMaxTakeDraws; ++i) {
-    draw(rng, all);
-    if (meets_take_bound(all)) break;
-  }
+  draw(rng, all);
   std::copy(all, all + knowledge_.players, hands);
   return true;
-}
-
-bool WorldSampler::meets_take_bound(const CardSet* all) const {
-  const Knowledge& k = knowledge_;
-  if (k.take_seat < 0) return true;
-  return count((all[k.take_seat] | all[k.players]) & k.before_take_absent) <= k.take_room;
 }
 
 void WorldSampler::draw(Rng& caller_rng, CardSet* all) const {
   if (!cases_.empty()) {
     const WorldCount u = uniform_below(caller_rng, world_count_);
-    std::size_t i = 0;
-    while (u >= cases_cumulative_[i]) ++i;
-    cases_[i].draw(caller_rng, all);
+    // The case whose range of the running total holds u (hundreds of cases under a take bound).
+    const auto at = std::upper_bound(cases_cumulative_.begin(), cases_cumulative_.end(), u);
+    cases_[at - cases_cumulative_.begin()].draw(caller_rng, all);
     return;
   }
   Rng rng = caller_rng;  // a local copy stays in registers; written back at the end

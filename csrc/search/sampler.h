@@ -21,13 +21,13 @@
 // neither adds to the state: the table stays small (one entry per step when no
 // seat has shown a void).
 //
-// An into-hand kitty take (Knowledge::take_seat) adds a bound the table does not
-// count: sample() rejects draws that break it, which stays exactly uniform over
-// the worlds that meet it (world_count() still counts the worlds without it).
-//
-// Knowledge with an opening_holder is a union of disjoint cases (which card
-// opened the hand); the sampler builds one sampler per case and first picks a
-// case with probability proportional to its world count.
+// Two kinds of knowledge are a union of disjoint cases, each plain knowledge: the
+// sampler builds one sampler per case and first picks a case with probability
+// proportional to its world count, so the union stays exactly uniform.
+//  - An opening_holder: which card opened the hand.
+//  - An into-hand kitty take (Knowledge::take_seat) bounds how many of some
+//    cards the taker's hand and the pile hold together: a case per set of those
+//    cards they hold (within the bound), the others then being in neither.
 #pragma once
 
 #include <cstdint>
@@ -74,9 +74,6 @@ class WorldSampler {
   // a position where no other seat has set its pass: those passes are true cards.
   bool sample(Rng& rng, Position& out) const;
 
-  // Draws per sample() when the knowledge bounds an into-hand take (knowledge.h).
-  static constexpr int kMaxTakeDraws = 4096;
-
   // Limits: dense table entries, and holders (other seats + the undealt pile).
   static constexpr std::size_t kMaxTableEntries = std::size_t{1} << 20;  // 16 MB
   static constexpr int kMaxHolders = kMaxPlayers;
@@ -102,12 +99,16 @@ class WorldSampler {
     std::uint16_t holders;    // bit per holder
   };
 
-  // One world without the take bound: hands[0 .. players-1], then the pile.
+  // One world: hands[0 .. players-1], then the pile.
   void draw(Rng& rng, CardSet* all) const;
-  bool meets_take_bound(const CardSet* all) const;
   void fail(Status status, std::string why);
+  // The sampler of knowledge without a take bound (with one: build_take_cases).
+  void build_untaken(const Knowledge& k);
   void build(const Knowledge& k);
   void build_opening_cases(const Knowledge& k);
+  void build_take_cases(const Knowledge& k);
+  // Adds the worlds of `one` as a case; false (having failed) when they are too many.
+  bool add_case(const Knowledge& one);
   bool plan_steps();
   WorldCount count_from(int step, int left, std::uint8_t* room);
   // The values of x that `step` may give its holder, with `left` cards of the
@@ -132,8 +133,8 @@ class WorldSampler {
   std::uint8_t group_cards_[64] = {};
   std::vector<WorldCount> table_;  // completions per (step, live state); kUncounted until counted
 
-  // Only for knowledge with an opening_holder: one sampler per opening card, and
-  // the running total of their world counts.
+  // Only for knowledge made of cases (above): one sampler per case, and the
+  // running total of their world counts.
   std::vector<WorldSampler> cases_;
   std::vector<WorldCount> cases_cumulative_;
 };
