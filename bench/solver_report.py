@@ -5,7 +5,7 @@ alpha-beta baseline on the same positions where it finishes (4 and 6 tricks).
     VENV/bin/python bench/solver_report.py [--variant american] [--quick] [--threads N] [--depths 10,13]
 
 --quick uses a quarter of the positions and skips 13 tricks. --threads N runs
-the solver with N threads (wall-clock times; nodes are the first thread's).
+the solver with N threads (wall-clock times; nodes count every thread).
 --depths runs only those rows.
 """
 
