@@ -13,6 +13,9 @@ score against that of the engine's choice, in the variant's points.
 The into-hand kitty's discard (three-five+kitty+kitty-use) is not judged: the
 search makes it card by card and rates only its first card, not whole sets. The
 cards played after it are, with the taker's view holding its kitty and discard.
+Nor is a revoke (a record with "revokes": "penalize"): the search plays only
+legal cards. It is listed with its hand; the other seats' views read it as the
+rules do (a void until proven).
 """
 
 from __future__ import annotations
@@ -85,6 +88,8 @@ class HandResult:
     # cards known, everyone else against it, points already taken counted); None
     # when not solved within the node limit or not reached.
     double_dummy: list[int | None]
+    # The cards played that failed to follow suit (not judged): (trick, seat, card).
+    revokes: list[tuple[int, int, Card]] = field(default_factory=list)
 
 
 @dataclass
@@ -147,7 +152,7 @@ def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None
             if seats is None or seat in seats:
                 yield DecisionPoint(hand, seat, None, cards, None, None, [])
     for k, (seat, card) in enumerate(hand.plays):
-        if seats is None or seat in seats:
+        if (seats is None or seat in seats) and k not in hand.revokes:
             passed = hand.passes[seat] if hand.passes is not None else None
             yield DecisionPoint(hand, seat, k // n + 1, card, passed, received[seat], hand.plays[:k])
 
@@ -157,7 +162,7 @@ def view_world(record: GameRecord, point: DecisionPoint, seed: int) -> Position:
     hand = point.hand
     return world_from_view(record.rules, point.seat, hand.deal[point.seat], point.passed, point.received,
                            point.moves, dealer=hand.dealer, hand_no=hand.hand_no, seed=seed,
-                           **_take_view(record, point))
+                           revokes=record.revokes, **_take_view(record, point))
 
 
 def _take_view(record: GameRecord, point: DecisionPoint) -> dict:
@@ -245,7 +250,9 @@ def analyse(record: GameRecord, settings: AnalysisSettings, on_progress: Progres
             work_done += _work(point, settings)
         dd = (double_dummy(record, hand, solver, dd_trick, settings.double_dummy_nodes) if solver
               else [None] * record.players)
-        analysis.hands.append(HandResult(hand.hand_no + 1, hand.dealer, list(hand.score), record.finished(hand), dd))
+        revokes = [(k // record.players + 1, *hand.plays[k]) for k in hand.revokes]
+        analysis.hands.append(HandResult(hand.hand_no + 1, hand.dealer, list(hand.score), record.finished(hand), dd,
+                                         revokes))
     if on_progress:
         on_progress(total, total, 1.0)
     analysis.players = summarise(record, analysis)

@@ -29,6 +29,9 @@ class HandRecord:
     score: list[int]
     # The into-hand kitty taker's discard (copas_ai.kitty_moves): (plays before it, cards).
     discard: tuple[int, CardSet] | None = None
+    # Indices into `plays` of the cards that failed to follow suit (a record with
+    # "revokes": "penalize", VARIANTS.md §1.3).
+    revokes: tuple[int, ...] = ()
 
 
 @dataclass

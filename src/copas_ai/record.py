@@ -4,12 +4,17 @@ from a Match.
     record = load_record("games.json")        # or read_record(json_text)
     record.hands[0].plays                     # [(seat, Card)], seats from the rules
     record.hands[0].discard                   # the into-hand kitty's (plays before it, cards)
+    record.hands[0].revokes                   # indices of plays that failed to follow suit
     text = dump_record(record_from_match(match, names))
 
 Reading replays every hand through the core: the deal (Position), each pass
 (set_pass), each play (push), the stated score against Position.score(). The
 first problem found raises RecordError, a ValueError whose message names the
 hand, the play and the reason (docs/ANALYSIS.md lists every kind).
+
+An extension of copas-game/1: a top-level "revokes": "penalize" (default "forbid",
+the engine option Revokes) lets the plays hold failures to follow suit, each
+scored as the rules score a revoke (VARIANTS.md §1.3).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from copas_ai.pass_parts import PassValue, flat_cards, from_flat, is_split
 from copas_ai.variants import Variant, VariantNotFoundError, find_variant
 
 FORMAT = "copas-game/1"
+REVOKES = ("forbid", "penalize")  # the record's optional "revokes", as Position.revokes
 
 # The core prefixes its messages with what failed and the card; the record's own
 # location ("hand 2, play 5 (QS)") already says that.
@@ -55,13 +61,15 @@ class GameRecord:
     players: int
     names: list[str]
     hands: list[HandRecord] = field(default_factory=list)
+    revokes: str = "forbid"
 
     @property
     def rules(self):
         return self.variant.rules(self.players)
 
     def finished(self, hand: HandRecord) -> bool:
-        return len(hand.plays) == self.rules.hand_size * self.players
+        # Over as the rules say: every card played, or ended early (a proven revoke, a stuck lead).
+        return replay(self, hand).is_over()
 
 
 # ---------------------------------------------------------------------------
@@ -103,8 +111,9 @@ def _card_list(cards: CardSet) -> list[str]:
 def dump_record(data: dict[str, Any]) -> str:
     """JSON text with one hand's field per line: readable and diff-friendly."""
     lines = ["{", f'  "format": {json.dumps(data["format"])},', f'  "variant": {json.dumps(data["variant"])},']
-    if "players" in data:
-        lines.append(f'  "players": {json.dumps(data["players"])},')
+    for key in ("revokes", "players"):
+        if key in data:
+            lines.append(f'  {json.dumps(key)}: {json.dumps(data[key])},')
     hands = []
     for hand in data["hands"]:
         fields = [f'      {json.dumps(key)}: {json.dumps(value)}' for key, value in hand.items()]
@@ -157,7 +166,10 @@ def read_record(text: str | dict) -> GameRecord:
         raise RecordError("hands: expected a list of at least one hand")
     players = _player_count(hands[0], variant)
     names = _names(data.get("players"), players)
-    record = GameRecord(variant, players, names)
+    revokes = data.get("revokes", "forbid")
+    if revokes not in REVOKES:
+        raise RecordError(f"revokes: expected one of {', '.join(REVOKES)}, got {_short(revokes)}")
+    record = GameRecord(variant, players, names, revokes=revokes)
     for index, hand in enumerate(hands):
         if record.hands and not record.finished(record.hands[-1]):
             raise RecordError("an unfinished hand may only be the last", hand=index)
@@ -237,17 +249,25 @@ def _read_hand(record: GameRecord, index: int, hand: Any) -> HandRecord:
         position = Position(record.rules, deal, dealer=dealer, hand_no=index)
     except InvalidPositionError as exc:
         raise RecordError(str(exc), hand=number, where="deal") from None
+    try:
+        position.revokes = record.revokes
+    except ValueError as exc:  # rules that define no revoke penalty
+        raise RecordError(f"revokes: {exc}") from None
     plays_data = hand.get("plays")
     if not isinstance(plays_data, list):
         raise RecordError("expected a list of cards in order of play", hand=number, where="plays")
     passes = _apply_passes(position, hand.get("passes"), bool(plays_data), number)
     plays: list[tuple[int, Card]] = []
     discard = None
+    revokes: list[int] = []
     for k, token in enumerate(plays_data):
         if isinstance(token, str) and token.startswith(kitty_moves.DISCARD + "="):
             discard = (len(plays), _apply_discard(position, token, k + 1, number))
         else:
-            plays.append(_apply_play(position, token, k + 1, number))
+            seat, card, revoke = _apply_play(position, token, k + 1, number)
+            if revoke:
+                revokes.append(len(plays))
+            plays.append((seat, card))
     score = position.score()
     stated = hand.get("score")
     if stated is not None:
@@ -256,7 +276,7 @@ def _read_hand(record: GameRecord, index: int, hand: Any) -> HandRecord:
         if stated != score:
             state = "" if position.is_over() else " so far"
             raise RecordError(f"stated {stated}, the rules give {score}{state}", hand=number, where="score")
-    return HandRecord(index, dealer, deal, passes, plays, score, discard)
+    return HandRecord(index, dealer, deal, passes, plays, score, discard, tuple(revokes))
 
 
 def _apply_passes(position: Position, value: Any, has_plays: bool, number: int) -> list[PassValue] | None:
@@ -280,7 +300,8 @@ def _apply_passes(position: Position, value: Any, has_plays: bool, number: int) 
     return passes
 
 
-def _apply_play(position: Position, token: Any, play: int, number: int) -> tuple[int, Card]:
+def _apply_play(position: Position, token: Any, play: int, number: int) -> tuple[int, Card, bool]:
+    """Plays the token's card: (seat, card, whether it fails to follow suit)."""
     if not isinstance(token, str):
         raise RecordError(f"expected a card, got {_short(token)}", hand=number, play=play, where=f"play {play}")
     where = f"play {play} ({_cut(token, 12)})"
@@ -294,11 +315,12 @@ def _apply_play(position: Position, token: Any, play: int, number: int) -> tuple
     if position.is_over():
         raise RecordError("the hand is over", hand=number, play=play, where=where)
     seat = position.turn
+    revoke = position.revokes == "penalize" and position.is_revoke(card)
     try:
         position.push(card)
     except IllegalMoveError as exc:
         raise RecordError(_reason(exc), hand=number, play=play, where=where) from None
-    return seat, card
+    return seat, card, revoke
 
 
 def _apply_discard(position: Position, token: str, play: int, number: int) -> CardSet:
@@ -320,6 +342,7 @@ def replay(record: GameRecord, hand: HandRecord, plays: int | None = None) -> Po
     """The hand's Position after its passes and the first `plays` cards (all by default),
     the into-hand kitty's discard made once the plays before it are."""
     position = Position(record.rules, hand.deal, dealer=hand.dealer, hand_no=hand.hand_no)
+    position.revokes = record.revokes
     if hand.passes is not None:
         for seat, cards in enumerate(hand.passes):
             position.set_pass(seat, cards)

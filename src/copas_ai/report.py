@@ -65,7 +65,8 @@ def report_json(analysis: Analysis) -> dict[str, Any]:
         "decisions": [decision_json(d) for d in analysis.decisions],
         "hands": [
             {"hand": h.hand, "dealer": h.dealer, "score": h.score, "finished": h.finished,
-             "double_dummy": h.double_dummy}
+             "double_dummy": h.double_dummy,
+             "revokes": [{"trick": trick, "seat": seat, "card": str(card)} for trick, seat, card in h.revokes]}
             for h in analysis.hands
         ],
         "summary": [
@@ -108,6 +109,8 @@ def write_text(analysis: Analysis, out: TextIO) -> None:
         dd = " ".join(f"{'?' if v is None else v:>3}" for v in h.double_dummy)
         state = "" if h.finished else "  (unfinished)"
         out.write(f"  hand {h.hand:>2}  dealer {h.dealer}  actual {actual}   double-dummy {dd}{state}\n")
+        for trick, seat, card in h.revokes:
+            out.write(f"           revoke: seat {seat} played {card} at trick {trick} (not judged)\n")
     out.write("\nplayers\n")
     verdicts = " ".join(f"{v:>10}" for v in VERDICTS)
     out.write(f"  {'seat':>4} {'name':<16} {'decisions':>9} {'loss':>7} {'per move':>8} {verdicts} {'points':>6}\n")
