@@ -11,9 +11,12 @@ Protocol forms (docs/PROTOCOL_GUIDE.md):
 
 from __future__ import annotations
 
+import io
 import json
 import random
+from pathlib import Path
 
+import jsonschema
 import pytest
 
 import copas_ai as ca
@@ -24,7 +27,10 @@ from copas_ai.kitty_moves import dealt_hand, move_texts, view_move_texts
 from copas_ai.position_text import position_to_text
 from copas_ai.protocol import run_lines
 from copas_ai.record import dump_record, read_record, record_from_match, replay
+from copas_ai.report import report_json, write_text
 from copas_ai.search import Limit
+
+SCHEMA = Path(__file__).resolve().parents[1] / "docs" / "copas-analysis-1.schema.json"
 
 INTO = "three-five+kitty+kitty-use"
 INTO_FPT = "three-five+kitty=first-point-taker+kitty-use"
@@ -216,17 +222,44 @@ def test_three_five_into_hand_search_from_another_seat_does_not_branch_on_the_hi
     assert result.iterations == 300 and {m.move for m in result.moves} <= set(pos.legal_moves())
 
 
-def test_three_five_into_hand_analysis_judges_cards_and_skips_the_discard():
-    """three-five+kitty+kitty-use: analysing a recorded hand judges every card (the taker's
-    later cards from a view holding its kitty and discard) and not the discard itself."""
+def test_three_five_into_hand_analysis_judges_cards_and_the_one_card_discard():
+    """three-five+kitty+kitty-use, 3 seats: analysing a recorded hand judges every card
+    (the taker's later cards from a view holding its kitty and discard) and the taker's
+    one-card discard, in its place after the trick that took the kitty, from the taker's
+    view with its kitty in hand: the engine's choice is a card of that hand."""
     match = Match.new(INTO, players=3, seed=6)
     play_match(match, [make_bot("heuristic", seed=s) for s in range(3)], max_hands=1)
     record = read_record(record_from_match(match))
     analysis = analyse(record, AnalysisSettings(limit=Limit(iterations=20), double_dummy_trick=14))
     hand = record.hands[0]
-    cards = [d for d in analysis.decisions if d.trick is not None]  # the passes come first
-    assert len(cards) == len(hand.plays) and hand.discard is not None
-    assert all(isinstance(d.played, ca.Card) for d in cards)
+    at, discarded = hand.discard
+    judged = [d for d in analysis.decisions if d.trick is not None]  # the passes come first
+    assert [d.kind for d in judged].count("discard") == 1 and len(judged) == len(hand.plays) + 1
+    index = [d.kind for d in judged].index("discard")
+    discard = judged[index]
+    assert index == at and discard.trick == at // 3 and discard.played == discarded
+    taker_hand = replay(record, hand, at).hand(discard.seat)  # with the kitty, before the discard
+    assert len(discard.best) == 1 and discard.best <= taker_hand and discard.played_score is not None
+    assert all(isinstance(d.played, ca.Card) for d in judged if d.kind == "play")
+    report = report_json(analysis)
+    jsonschema.validate(report, json.loads(SCHEMA.read_text()))
+    assert report["decisions"][len(record.hands[0].passes) + at]["kind"] == "discard"
+    text = io.StringIO()
+    write_text(analysis, text)
+    assert f"{at // 3}+d" in text.getvalue()
+
+
+def test_three_five_into_hand_analysis_skips_a_two_card_discard():
+    """three-five+kitty=first-point-taker+kitty-use, 5 seats: the discard is two cards,
+    which the search does not rate as a set: every card is judged, the discard is not."""
+    match = Match.new(INTO_FPT, players=5, seed=6)
+    play_match(match, [make_bot("heuristic", seed=s) for s in range(5)], max_hands=1)
+    record = read_record(record_from_match(match))
+    hand = record.hands[0]
+    assert hand.discard is not None and len(hand.discard[1]) == 2
+    analysis = analyse(record, AnalysisSettings(limit=Limit(iterations=10), double_dummy_trick=None))
+    judged = [d for d in analysis.decisions if d.trick is not None]
+    assert len(judged) == len(hand.plays) and all(d.kind == "play" for d in judged)
 
 
 def test_three_five_into_hand_move_texts_put_the_discard_after_the_taking_trick():

@@ -10,9 +10,11 @@ the plays so far — rebuilt with world_from_view, so the hidden cards of the
 record never reach the search. The loss of a decision is its expected hand
 score against that of the engine's choice, in the variant's points.
 
-The into-hand kitty's discard (three-five+kitty+kitty-use) is not judged: the
-search makes it card by card and rates only its first card, not whole sets. The
-cards played after it are, with the taker's view holding its kitty and discard.
+The into-hand kitty's discard (three-five+kitty+kitty-use) is judged when it is
+one card (3 seats), like a card, from the taker's view holding its kitty; a
+discard of two cards (5 seats) is not: the search makes it card by card and rates
+only its first card, not whole sets. The cards played after it are, with the
+taker's view holding its kitty and discard.
 Nor is a revoke (a record with "revokes": "penalize"): the search plays only
 legal cards. It is listed with its hand; the other seats' views read it as the
 rules do (a void until proven).
@@ -72,10 +74,11 @@ class Decision:
     loss_stderr: float  # its standard error (0 when the two moves agree)
     verdict: str
     forced: bool = False
+    discard: bool = False  # the into-hand kitty's discard, made after trick `trick`
 
     @property
     def kind(self) -> str:
-        return "pass" if self.trick is None else "play"
+        return "pass" if self.trick is None else "discard" if self.discard else "play"
 
 
 @dataclass
@@ -128,6 +131,7 @@ class DecisionPoint:
     passed: CardSet | None
     received: CardSet | None
     moves: list[tuple[int, Card]]
+    discard: bool = False  # the into-hand kitty's discard (`played` its cards)
 
 
 # (decisions done, decisions in all, share of the search time spent so far)
@@ -144,14 +148,25 @@ def selected_hands(record: GameRecord, settings: AnalysisSettings) -> list[HandR
 
 
 def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None) -> Iterator[DecisionPoint]:
-    """The hand's decisions in order: the passes (seat order), then each card."""
+    """The hand's decisions in order: the passes (seat order), then each card, and a
+    one-card discard after the trick that took the kitty."""
     n = record.players
     received = replay(record, hand, 0).received_parts if hand.passes is not None else [None] * n
     if hand.passes is not None:
         for seat, cards in enumerate(hand.passes):
             if seats is None or seat in seats:
                 yield DecisionPoint(hand, seat, None, cards, None, None, [])
-    for k, (seat, card) in enumerate(hand.plays):
+    discard_at = hand.discard[0] if hand.discard is not None and len(hand.discard[1]) == 1 else None
+    for k in range(len(hand.plays) + 1):  # one step past the last play: the discard may come after it
+        if k == discard_at:
+            taker = replay(record, hand, k).kitty_taker
+            if seats is None or taker in seats:
+                passed = hand.passes[taker] if hand.passes is not None else None
+                yield DecisionPoint(hand, taker, k // n, hand.discard[1], passed, received[taker], hand.plays[:k],
+                                    discard=True)
+        if k == len(hand.plays):
+            break
+        seat, card = hand.plays[k]
         if (seats is None or seat in seats) and k not in hand.revokes:
             passed = hand.passes[seat] if hand.passes is not None else None
             yield DecisionPoint(hand, seat, k // n + 1, card, passed, received[seat], hand.plays[:k])
@@ -173,6 +188,8 @@ def _take_view(record: GameRecord, point: DecisionPoint) -> dict:
         return {}
     at, cards = hand.discard
     taken = replay(record, hand, at)
+    if point.discard:  # the taker's own decision: its kitty in hand, nothing discarded yet
+        return {"kitty": taken.kitty}
     mine = taken.kitty_taker == point.seat
     return {"kitty": taken.kitty if mine else None, "discarded": cards if mine else None, "discard_made": True}
 
@@ -180,13 +197,16 @@ def _take_view(record: GameRecord, point: DecisionPoint) -> dict:
 def judge(record: GameRecord, point: DecisionPoint, searcher: Searcher, settings: AnalysisSettings) -> Decision:
     """Searches one decision from its seat's view and rates the move played."""
     world = view_world(record, point, settings.seed)
-    base = dict(hand=point.hand.hand_no + 1, trick=point.trick, seat=point.seat, played=point.played)
-    if point.trick is not None and len(world.legal_moves()) == 1:
+    base = dict(hand=point.hand.hand_no + 1, trick=point.trick, seat=point.seat, played=point.played,
+                discard=point.discard)
+    if point.trick is not None and not point.discard and len(world.legal_moves()) == 1:
         return Decision(**base, best=point.played, played_score=None, best_score=None, played_stderr=None,
                         best_stderr=None, loss=0.0, loss_stderr=0.0, verdict=GOOD, forced=True)
     result = searcher.search(world, point.seat, settings.limit_for(point.trick is None))
-    best = _stat(result.moves, result.best)
-    played = _stat(result.moves, point.played)
+    # A one-card discard is rated as its card (the search rates a discard's first card).
+    as_rated = (lambda move: next(iter(move))) if point.discard else (lambda move: move)
+    best = _stat(result.moves, as_rated(result.best))
+    played = _stat(result.moves, as_rated(point.played))
     sign = 1.0 if record.rules.goal == Goal.LOW else -1.0
     loss = max(0.0, sign * (played.score - best.score))
     # The two estimates come from separate samples: their errors add in quadrature.

@@ -94,7 +94,7 @@ def write_text(analysis: Analysis, out: TextIO) -> None:
              f"{'E(played)':>9} {'E(engine)':>9} {'loss':>6}  verdict\n"
     out.write(header)
     for d in analysis.decisions:
-        trick = "pass" if d.trick is None else str(d.trick)
+        trick = "pass" if d.trick is None else f"{d.trick}+d" if d.discard else str(d.trick)
         note = d.verdict + (" (forced)" if d.forced else "")
         out.write(f"{d.hand:>4} {trick:>5} {d.seat:>4}  {_move_text(d.played):<10} {_move_text(d.best):<10} "
                   f"{_value(d.played_score):>9} {_value(d.best_score):>9} {d.loss:>6.2f}  {note}\n")
