@@ -74,6 +74,17 @@ inline Card pop_lowest(CardSet& s) {
   return c;
 }
 
+// Calls visit(subset) for each k-card subset of `cards`, those holding the lowest
+// cards first, while it returns true; returns false when visit stopped it.
+template <class Visit>
+bool for_each_subset(CardSet cards, int k, const Visit& visit, CardSet chosen = 0) {
+  if (k == 0) return visit(chosen);
+  if (count(cards) < k) return true;
+  const CardSet rest = cards & (cards - 1);
+  return for_each_subset(rest, k - 1, visit, chosen | lowest(cards).bit()) &&
+         for_each_subset(rest, k, visit, chosen);
+}
+
 namespace detail {
 // kSelectInByte[b][k]: the position of the k-th set bit of byte b (8 when there is none).
 struct SelectInByteTable {

@@ -12,34 +12,29 @@ namespace {
 
 constexpr int kClockEvery = 64;
 
-// Every k-card subset of `cards`, lowest cards first, up to `cap` of them.
-void subsets(CardSet cards, int k, CardSet chosen, std::vector<MoveStats>& out, std::size_t cap) {
+// Every k-card subset of `cards`, lowest cards first, until `out` holds `cap` options.
+void subsets(CardSet cards, int k, std::vector<MoveStats>& out, std::size_t cap) {
   if (out.size() >= cap) return;
-  if (k == 0) {
+  for_each_subset(cards, k, [&](CardSet chosen) {
     MoveStats m;
     m.pass = chosen;
     out.push_back(m);
-    return;
-  }
-  if (count(cards) < k) return;
-  const Card c = lowest(cards);
-  const CardSet rest = cards & (cards - 1);
-  subsets(rest, k - 1, chosen | c.bit(), out, cap);
-  subsets(rest, k, chosen, out, cap);
+    return out.size() < cap;
+  });
 }
 
 }  // namespace
 
 PassSearch::PassSearch(const Position& root, int seat) : root_(root), seat_(seat) {
   const PassPlan plan = root.pass_plan();
-  subsets(root.hand(seat), plan.parts[0].count, 0, options_, kMaxOptions);
+  subsets(root.hand(seat), plan.parts[0].count, options_, kMaxOptions);
   if (plan.parts[1].count) {
     // A split pass: each first part, with every second part from the cards left.
     const std::vector<MoveStats> firsts = std::move(options_);
     options_.clear();
     for (const MoveStats& first : firsts) {
       const std::size_t from = options_.size();
-      subsets(root.hand(seat) & ~first.pass, plan.parts[1].count, 0, options_, kMaxOptions);
+      subsets(root.hand(seat) & ~first.pass, plan.parts[1].count, options_, kMaxOptions);
       for (std::size_t i = from; i < options_.size(); ++i) {
         options_[i].pass_second = options_[i].pass;
         options_[i].pass |= first.pass;

@@ -82,22 +82,6 @@ void WorldSampler::build_untaken(const Knowledge& k) {
   }
 }
 
-namespace {
-
-// Calls f(subset) for every subset of `cards` with at most `most` cards.
-template <class F>
-void for_each_small_subset(CardSet cards, int most, CardSet chosen, const F& f) {
-  if (!cards) {
-    f(chosen);
-    return;
-  }
-  const Card c = pop_lowest(cards);
-  for_each_small_subset(cards, most, chosen, f);
-  if (most > 0) for_each_small_subset(cards, most - 1, chosen | c.bit(), f);
-}
-
-}  // namespace
-
 void WorldSampler::build_take_cases(const Knowledge& k) {
   Knowledge base = k;
   base.take_seat = -1;
@@ -114,18 +98,17 @@ void WorldSampler::build_take_cases(const Knowledge& k) {
     build_untaken(base);
     return;
   }
-  bool too_many = false;
-  for_each_small_subset(open, room, 0, [&](CardSet in_take) {
-    if (too_many) return;
+  auto add_take_case = [&](CardSet in_take) {
     Knowledge one = base;
     for (int s = 0; s < k.players; ++s)
       if (s != k.me && s != taker) one.absent[s] |= in_take;
     one.absent[taker] |= open & ~in_take;
     one.pile_absent |= open & ~in_take;
-    too_many = !add_case(one);
-  });
-  if (!too_many && cases_.empty())
-    fail(Status::kNoWorld, "no deal fits seat " + std::to_string(taker) + "'s take of the kitty");
+    return add_case(one);
+  };
+  for (int held = 0; held <= room; ++held)
+    if (!for_each_subset(open, held, add_take_case)) return;  // too many worlds: failed
+  if (cases_.empty()) fail(Status::kNoWorld, "no deal fits seat " + std::to_string(taker) + "'s take of the kitty");
 }
 
 bool WorldSampler::add_case(const Knowledge& one) {
