@@ -156,20 +156,25 @@ def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None
         for seat, cards in enumerate(hand.passes):
             if seats is None or seat in seats:
                 yield DecisionPoint(hand, seat, None, cards, None, None, [])
-    discard_at = hand.discard[0] if hand.discard is not None and len(hand.discard[1]) == 1 else None
-    for k in range(len(hand.plays) + 1):  # one step past the last play: the discard may come after it
-        if k == discard_at:
-            taker = replay(record, hand, k).kitty_taker
-            if seats is None or taker in seats:
-                passed = hand.passes[taker] if hand.passes is not None else None
-                yield DecisionPoint(hand, taker, k // n, hand.discard[1], passed, received[taker], hand.plays[:k],
-                                    discard=True)
-        if k == len(hand.plays):
-            break
-        seat, card = hand.plays[k]
-        if (seats is None or seat in seats) and k not in hand.revokes:
+
+    def point(seat: int, trick: int, played, k: int, discard: bool = False) -> Iterator[DecisionPoint]:
+        """The decision of `seat` before play k, when it is one of `seats`."""
+        if seats is None or seat in seats:
             passed = hand.passes[seat] if hand.passes is not None else None
-            yield DecisionPoint(hand, seat, k // n + 1, card, passed, received[seat], hand.plays[:k])
+            yield DecisionPoint(hand, seat, trick, played, passed, received[seat], hand.plays[:k], discard)
+
+    def discard_point() -> Iterator[DecisionPoint]:
+        at, cards = hand.discard
+        yield from point(replay(record, hand, at).kitty_taker, at // n, cards, at, discard=True)
+
+    discard_at = hand.discard[0] if hand.discard is not None and len(hand.discard[1]) == 1 else None
+    for k, (seat, card) in enumerate(hand.plays):
+        if k == discard_at:
+            yield from discard_point()
+        if k not in hand.revokes:
+            yield from point(seat, k // n + 1, card, k)
+    if discard_at == len(hand.plays):  # the record ends at the discard
+        yield from discard_point()
 
 
 def view_world(record: GameRecord, point: DecisionPoint, seed: int) -> Position:
