@@ -18,24 +18,25 @@ import pytest
 
 import copas_ai as ca
 from copas_ai.analyse import AnalysisSettings, analyse
-from copas_ai.record import RecordError, dump_record, read_record
+from copas_ai.game import HandRecord
+from copas_ai.record import RecordError, dump_record, hand_to_json, read_record
 from copas_ai.report import report_json, write_text
 from copas_ai.search import Limit
 
 VARIANT = "copas-fora"  # defines a revoke penalty (american does not)
 
 
-def with_passes(pos: ca.Position) -> list[list[str]] | None:
+def with_passes(pos: ca.Position) -> list[ca.CardSet] | None:
     """Sets each seat's pass (its three lowest cards) when the hand passes; returns them."""
     if not pos.pass_plan:
         return None
-    passes = [[str(c) for c in sorted(pos.hand(s))[:3]] for s in range(pos.players)]
+    passes = [ca.CardSet(sorted(pos.hand(s))[:3]) for s in range(pos.players)]
     for s, cards in enumerate(passes):
-        pos.set_pass(s, ca.CardSet([ca.Card.from_str(t) for t in cards]))
+        pos.set_pass(s, cards)
     return passes
 
 
-def hand_with_a_proven_revoke(seed: int) -> tuple[ca.Position, list[ca.CardSet], list[list[str]] | None, int]:
+def hand_with_a_proven_revoke(seed: int) -> tuple[ca.Position, list[ca.CardSet], list[ca.CardSet] | None, int]:
     """The first hand of a copas-fora match, random legal play, where the first seat
     able to fail to follow suit (after trick 1) does, and play goes on until the hand
     ends; returns it with the deal, the passes and the revoke's index among the plays."""
@@ -66,11 +67,9 @@ def record_of(pos: ca.Position, deal: list[ca.CardSet], passes, revokes: str | N
     second_passes = with_passes(second)
     for _ in range(3):
         second.push(sorted(second.legal_moves())[0])
-    data = {"format": "copas-game/1", "variant": variant,
-            "hands": [{"dealer": 0, "deal": [[str(c) for c in d] for d in deal], "passes": passes,
-                       "plays": [str(c) for _, c in pos.moves], "score": pos.score()},
-                      {"dealer": 1, "deal": [[str(c) for c in d] for d in second_deal],
-                       "passes": second_passes, "plays": [str(c) for _, c in second.moves]}]}
+    hands = [HandRecord(0, 0, deal, passes, list(pos.moves), pos.score()),
+             HandRecord(1, 1, second_deal, second_passes, list(second.moves), second.score())]
+    data = {"format": "copas-game/1", "variant": variant, "hands": [hand_to_json(h) for h in hands]}
     if revokes is not None:
         data["revokes"] = revokes
     return data
