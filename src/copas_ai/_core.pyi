@@ -928,7 +928,7 @@ class Solver:
     """
     def __init__(self, hash_mb: typing.SupportsFloat | typing.SupportsIndex = 64.0, threads: typing.SupportsInt | typing.SupportsIndex = 1) -> None:
         """
-        A solver with a transposition table of hash_mb MiB, allocated once. With threads > 1 each solve also runs threads - 1 helper threads that search the same position in another order, sharing the table: the same exact values, sooner on several cores (nodes counts this thread's).
+        A solver with a transposition table of hash_mb MiB, allocated once. With threads > 1 each solve also runs threads - 1 helper threads that share its searches and its table: the same exact values, sooner on several cores (nodes and node_limit count every thread's positions).
         """
     def clear(self) -> None:
         """
