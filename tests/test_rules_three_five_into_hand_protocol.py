@@ -20,7 +20,7 @@ import jsonschema
 import pytest
 
 import copas_ai as ca
-from copas_ai.analyse import AnalysisSettings, analyse
+from copas_ai.analyse import AnalysisSettings, analyse, decision_points, view_world
 from copas_ai.bots import make_bot
 from copas_ai.game import Match, play_hand, play_match
 from copas_ai.kitty_moves import dealt_hand, move_texts, view_move_texts
@@ -249,17 +249,54 @@ def test_three_five_into_hand_analysis_judges_cards_and_the_one_card_discard():
     assert f"{at // 3}+d" in text.getvalue()
 
 
-def test_three_five_into_hand_analysis_skips_a_two_card_discard():
+def test_three_five_into_hand_analysis_judges_a_two_card_discard_card_by_card():
     """three-five+kitty=first-point-taker+kitty-use, 5 seats: the discard is two cards,
-    which the search does not rate as a set: every card is judged, the discard is not."""
+    judged as two decisions in the order the rules make them (lowest card first), both in
+    their place after the trick that took the kitty, the second from the taker's view with
+    the first already down: its engine choice is one card above the first."""
     match = Match.new(INTO_FPT, players=5, seed=6)
     play_match(match, [make_bot("heuristic", seed=s) for s in range(5)], max_hands=1)
     record = read_record(record_from_match(match))
     hand = record.hands[0]
-    assert hand.discard is not None and len(hand.discard[1]) == 2
+    at, discarded = hand.discard
+    assert len(discarded) == 2
     analysis = analyse(record, AnalysisSettings(limit=Limit(iterations=10), double_dummy_trick=None))
     judged = [d for d in analysis.decisions if d.trick is not None]
-    assert len(judged) == len(hand.plays) and all(d.kind == "play" for d in judged)
+    kinds = [d.kind for d in judged]
+    assert len(judged) == len(hand.plays) + 2 and kinds[at:at + 2] == ["discard", "discard"]
+    first, second = judged[at:at + 2]
+    low, high = sorted(discarded)
+    assert (first.played, second.played) == (ca.CardSet([low]), ca.CardSet([high]))
+    assert first.seat == second.seat == replay(record, hand, at).kitty_taker and first.trick == second.trick == at // 5
+    taker_hand = replay(record, hand, at).hand(first.seat)  # with the kitty, before the discard
+    assert len(first.best) == 2 and first.best <= taker_hand  # the engine's whole discard
+    if second.forced:  # the first card was the second highest: only the highest is left
+        assert second.best == second.played
+    else:
+        assert len(second.best) == 1 and second.best <= taker_hand and min(second.best) > low
+        assert second.played_score is not None
+    report = report_json(analysis)
+    jsonschema.validate(report, json.loads(SCHEMA.read_text()))
+    passes = len(hand.passes) if hand.passes is not None else 0
+    assert [d["kind"] for d in report["decisions"][passes + at:passes + at + 2]] == ["discard", "discard"]
+
+
+def test_three_five_into_hand_analysis_discard_views_differ_only_by_the_cards_down():
+    """three-five+kitty=first-point-taker+kitty-use, 5 seats: the view of the discard's
+    second card is the first card's view with that card discarded: the taker to act, one
+    card left to discard, the legal choices the cards above the first."""
+    match = Match.new(INTO_FPT, players=5, seed=6)
+    play_match(match, [make_bot("heuristic", seed=s) for s in range(5)], max_hands=1)
+    record = read_record(record_from_match(match))
+    hand = record.hands[0]
+    points = [p for p in decision_points(record, hand, None) if p.discard]
+    assert len(points) == 2
+    before, after = (view_world(record, p, seed=3) for p in points)
+    low = min(hand.discard[1])
+    assert before.discarding and after.discarding and before.turn == after.turn == points[0].seat
+    assert (before.discards_left, after.discards_left) == (2, 1)
+    assert after.hand(after.turn) == before.hand(before.turn) - ca.CardSet([low])
+    assert all(c > low for c in after.legal_moves()) and low in before.legal_moves()
 
 
 def test_three_five_into_hand_move_texts_put_the_discard_after_the_taking_trick():

@@ -10,10 +10,10 @@ the plays so far — rebuilt with world_from_view, so the hidden cards of the
 record never reach the search. The loss of a decision is its expected hand
 score against that of the engine's choice, in the variant's points.
 
-The into-hand kitty's discard (three-five+kitty+kitty-use) is judged when it is
-one card (3 seats), like a card, from the taker's view holding its kitty; a
-discard of two cards (5 seats) is not: the search makes it card by card and rates
-only its first card, not whole sets. The cards played after it are, with the
+The into-hand kitty's discard (three-five+kitty+kitty-use) is judged card by card,
+as the rules make it and the search rates it: lowest card first, each from the
+taker's view holding its kitty and the cards of the discard already down (one
+card with 3 seats, two with 5). The cards played after it are judged with the
 taker's view holding its kitty and discard.
 Nor is a revoke (a record with "revokes": "penalize"): the search plays only
 legal cards. It is listed with its hand; the other seats' views read it as the
@@ -131,7 +131,8 @@ class DecisionPoint:
     passed: CardSet | None
     received: CardSet | None
     moves: list[tuple[int, Card]]
-    discard: bool = False  # the into-hand kitty's discard (`played` its cards)
+    discard: bool = False  # a card of the into-hand kitty's discard (`played` that card)
+    discarded_before: tuple[Card, ...] = ()  # the discard's lower cards, already down
 
 
 # (decisions done, decisions in all, share of the search time spent so far)
@@ -148,8 +149,8 @@ def selected_hands(record: GameRecord, settings: AnalysisSettings) -> list[HandR
 
 
 def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None) -> Iterator[DecisionPoint]:
-    """The hand's decisions in order: the passes (seat order), then each card, and a
-    one-card discard after the trick that took the kitty."""
+    """The hand's decisions in order: the passes (seat order), then each card, and each
+    card of the discard (lowest first) after the trick that took the kitty."""
     n = record.players
     received = replay(record, hand, 0).received_parts if hand.passes is not None else [None] * n
     if hand.passes is not None:
@@ -157,32 +158,40 @@ def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None
             if seats is None or seat in seats:
                 yield DecisionPoint(hand, seat, None, cards, None, None, [])
 
-    def point(seat: int, trick: int, played, k: int, discard: bool = False) -> Iterator[DecisionPoint]:
+    def point(seat: int, trick: int, played, k: int, discard: bool = False,
+              discarded_before: tuple[Card, ...] = ()) -> Iterator[DecisionPoint]:
         """The decision of `seat` before play k, when it is one of `seats`."""
         if seats is None or seat in seats:
             passed = hand.passes[seat] if hand.passes is not None else None
-            yield DecisionPoint(hand, seat, trick, played, passed, received[seat], hand.plays[:k], discard)
+            yield DecisionPoint(hand, seat, trick, played, passed, received[seat], hand.plays[:k], discard,
+                                discarded_before)
 
-    def discard_point() -> Iterator[DecisionPoint]:
+    def discard_points() -> Iterator[DecisionPoint]:
         at, cards = hand.discard
-        yield from point(replay(record, hand, at).kitty_taker, at // n, cards, at, discard=True)
+        taker = replay(record, hand, at).kitty_taker
+        ordered = sorted(cards)  # the order the rules make a discard in (kitty_discard.cpp)
+        for j, card in enumerate(ordered):
+            yield from point(taker, at // n, CardSet([card]), at, discard=True, discarded_before=tuple(ordered[:j]))
 
-    discard_at = hand.discard[0] if hand.discard is not None and len(hand.discard[1]) == 1 else None
+    discard_at = hand.discard[0] if hand.discard is not None else None
     for k, (seat, card) in enumerate(hand.plays):
         if k == discard_at:
-            yield from discard_point()
+            yield from discard_points()
         if k not in hand.revokes:
             yield from point(seat, k // n + 1, card, k)
     if discard_at == len(hand.plays):  # the record ends at the discard
-        yield from discard_point()
+        yield from discard_points()
 
 
 def view_world(record: GameRecord, point: DecisionPoint, seed: int) -> Position:
     """A world built from the deciding seat's information only."""
     hand = point.hand
-    return world_from_view(record.rules, point.seat, hand.deal[point.seat], point.passed, point.received,
-                           point.moves, dealer=hand.dealer, hand_no=hand.hand_no, seed=seed,
-                           revokes=record.revokes, **_take_view(record, point))
+    world = world_from_view(record.rules, point.seat, hand.deal[point.seat], point.passed, point.received,
+                            point.moves, dealer=hand.dealer, hand_no=hand.hand_no, seed=seed,
+                            revokes=record.revokes, **_take_view(record, point))
+    for card in point.discarded_before:  # the taker's own cards: its view holds them
+        world.push(card)
+    return world
 
 
 def _take_view(record: GameRecord, point: DecisionPoint) -> dict:
@@ -193,7 +202,7 @@ def _take_view(record: GameRecord, point: DecisionPoint) -> dict:
         return {}
     at, cards = hand.discard
     taken = replay(record, hand, at)
-    if point.discard:  # the taker's own decision: its kitty in hand, nothing discarded yet
+    if point.discard:  # the taker's own decision: its kitty in hand, the discard being made
         return {"kitty": taken.kitty}
     mine = taken.kitty_taker == point.seat
     return {"kitty": taken.kitty if mine else None, "discarded": cards if mine else None, "discard_made": True}
@@ -204,11 +213,12 @@ def judge(record: GameRecord, point: DecisionPoint, searcher: Searcher, settings
     world = view_world(record, point, settings.seed)
     base = dict(hand=point.hand.hand_no + 1, trick=point.trick, seat=point.seat, played=point.played,
                 discard=point.discard)
-    if point.trick is not None and not point.discard and len(world.legal_moves()) == 1:
+    if point.trick is not None and len(world.legal_moves()) == 1:
         return Decision(**base, best=point.played, played_score=None, best_score=None, played_stderr=None,
                         best_stderr=None, loss=0.0, loss_stderr=0.0, verdict=GOOD, forced=True)
     result = searcher.search(world, point.seat, settings.limit_for(point.trick is None))
-    # A one-card discard is rated as its card (the search rates a discard's first card).
+    # A card of a discard is rated as the first card of the rest of the discard (the
+    # search rates a discard by its first card; `best` is its whole choice of the rest).
     as_rated = (lambda move: next(iter(move))) if point.discard else (lambda move: move)
     best = _stat(result.moves, as_rated(result.best))
     played = _stat(result.moves, as_rated(point.played))
