@@ -237,6 +237,44 @@ def test_solver_matches_brute_force_inside_tricks(solver, variant, kind):
     assert checked >= 60
 
 
+def _table_card_splits(pos, winner_between: bool) -> bool:
+    """True when two of the mover's legal cards, next to each other among the cards
+    in the hands and of one card class, have a card of the trick between them:
+    the trick's winning card (winner_between) or only cards it beats."""
+    trick = [card for _, card in pos.trick]
+    led = trick[0].suit
+    winner = max((c for c in trick if c.suit == led), key=lambda c: c.face)
+    held = [c for hand in pos.hands for c in hand]
+    legal = sorted(pos.legal_moves(), key=lambda c: (c.suit, c.face))
+    for a, b in zip(legal, legal[1:]):
+        same_class = (a in POINT_CARDS) == (b in POINT_CARDS) and "QS" not in (str(a), str(b))
+        if a.suit != b.suit or not same_class:
+            continue
+        if any(c.suit == a.suit and a.face < c.face < b.face for c in held):
+            continue
+        between = [c for c in trick if c.suit == a.suit and a.face < c.face < b.face]
+        if between and (winner in between) == winner_between:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("winner_between", [False, True], ids=["losing-card-between", "winning-card-between"])
+def test_rank_equivalence_reads_only_the_trick_winning_card(solver, variant, winner_between):
+    """american / copas-fora, two tricks left with two or three cards of the first
+    down, where a card of the trick lies between two of the mover's legal cards
+    that nothing in a hand separates. Cards the trick's winner beats leave with the
+    trick, so the solver plays one of the two for both (rank_equivalence.h); the
+    winning card keeps them apart (one wins the trick, one does not). Either way
+    solve and solve_moves equal the paranoid minimax."""
+    checked = 0
+    for pos in endgames(variant, "random", 2, 1500, base_seed=13000, min_in_trick=2):
+        if _table_card_splits(pos, winner_between):
+            check_position(solver, pos)
+            checked += 1
+    assert checked >= 20
+
+
 def test_endgame_sets_contain_moon_outcomes():
     """american / copas-fora: the generated endgames include positions whose value
     is another seat's moon (26 for the root), and positions where the root, with

@@ -13,30 +13,38 @@ int next_above(Lane lane, int strength) {
 }
 
 // True when the card at `strength` has an interchangeable legal card just above it.
-bool has_equal_above(const SolverRules& sr, int suit, int strength, Lane legal, Lane in_play) {
-  const int next = next_above(in_play, strength);
+bool has_equal_above(const SolverRules& sr, int suit, int strength, Lane legal, Lane separating) {
+  const int next = next_above(separating, strength);
   return next >= 0 && (legal >> next & 1) &&
          sr.card_class(sr.card_at(suit, strength)) == sr.card_class(sr.card_at(suit, next));
 }
 
 #ifdef COPAS_HAS_PEXT_LANES
 // The cards of one suit's run_representatives leaves out, by PextLanes: in
-// relative ranks, card j of the cards in play goes when card j + 1 is legal too
+// relative ranks, card j of the separating cards goes when card j + 1 is legal too
 // and of its class. Usually none, so the caller loops over these, not the kept.
-Lane dropped_by_pext(const SolverRules& sr, int suit, Lane legal, Lane in_play) {
-  const Lane l = PextLanes::compress(legal, in_play);
+Lane dropped_by_pext(const SolverRules& sr, int suit, Lane legal, Lane separating) {
+  const Lane l = PextLanes::compress(legal, separating);
   Lane class_changes = 0;  // bit j: cards j and j + 1 differ in class
   for (int i = 0; i < sr.class_mask_count(suit); ++i) {
-    const Lane m = PextLanes::compress(sr.class_mask(suit, i), in_play);
+    const Lane m = PextLanes::compress(sr.class_mask(suit, i), separating);
     class_changes |= m ^ (m >> 1);
   }
-  return PextLanes::expand(l & (l >> 1) & ~class_changes, in_play);
+  return PextLanes::expand(l & (l >> 1) & ~class_changes, separating);
 }
 #endif
 
 }  // namespace
 
-CardSet run_representatives(const SolverRules& sr, CardSet legal, CardSet in_play) {
+CardSet separating_cards(const SolverRules& sr, const Position& pos) {
+  CardSet cards = 0;
+  for (int s = 0; s < pos.players(); ++s) cards |= pos.hand(s);
+  if (pos.trick_length() == 0) return cards;
+  const int led = pos.led_suit();
+  return cards | sr.card_at(led, top_strength(sr.lane(pos.trick_cards(), led))).bit();
+}
+
+CardSet run_representatives(const SolverRules& sr, CardSet legal, CardSet separating) {
   if ((legal & (legal - 1)) == 0) return legal;  // one card or none: a forced play, often
   CardSet out = 0;
 #ifdef COPAS_HAS_PEXT_LANES
@@ -45,7 +53,7 @@ CardSet run_representatives(const SolverRules& sr, CardSet legal, CardSet in_pla
     for (int suit = 0; suit < kNumSuits; ++suit) {
       const Lane l = sr.lane(legal, suit);
       if (!l) continue;
-      for (Lane rest = dropped_by_pext(sr, suit, l, sr.lane(in_play, suit)); rest; rest &= rest - 1)
+      for (Lane rest = dropped_by_pext(sr, suit, l, sr.lane(separating, suit)); rest; rest &= rest - 1)
         dropped |= sr.card_at(suit, __builtin_ctz(rest)).bit();
     }
     return legal & ~dropped;
@@ -54,7 +62,7 @@ CardSet run_representatives(const SolverRules& sr, CardSet legal, CardSet in_pla
   for (int suit = 0; suit < kNumSuits; ++suit) {
     const Lane l = sr.lane(legal, suit);
     if (!l) continue;
-    const Lane u = sr.lane(in_play, suit);
+    const Lane u = sr.lane(separating, suit);
     for (Lane rest = l; rest; rest &= rest - 1) {
       const int k = __builtin_ctz(rest);
       if (!has_equal_above(sr, suit, k, l, u)) out |= sr.card_at(suit, k).bit();
@@ -63,10 +71,10 @@ CardSet run_representatives(const SolverRules& sr, CardSet legal, CardSet in_pla
   return out;
 }
 
-int run_bottom_strength(const SolverRules& sr, Card top, CardSet legal, CardSet in_play) {
+int run_bottom_strength(const SolverRules& sr, Card top, CardSet legal, CardSet separating) {
   const int suit = top.suit();
   const Lane l = sr.lane(legal, suit);
-  const Lane u = sr.lane(in_play, suit);
+  const Lane u = sr.lane(separating, suit);
   int k = sr.strength_of(top);
   for (;;) {
     const Lane below = u & ((1u << k) - 1);
@@ -77,10 +85,10 @@ int run_bottom_strength(const SolverRules& sr, Card top, CardSet legal, CardSet 
   }
 }
 
-Card run_representative(const SolverRules& sr, Card card, CardSet legal, CardSet in_play) {
+Card run_representative(const SolverRules& sr, Card card, CardSet legal, CardSet separating) {
   const int suit = card.suit();
   const Lane l = sr.lane(legal, suit);
-  const Lane u = sr.lane(in_play, suit);
+  const Lane u = sr.lane(separating, suit);
   int k = sr.strength_of(card);
   while (has_equal_above(sr, suit, k, l, u)) k = next_above(u, k);
   return sr.card_at(suit, k);

@@ -91,17 +91,17 @@ int Solver::solve(const Position& pos) {
 int Solver::solve_moves(const Position& pos, Card* cards, int* values) {
   start(pos);
   const CardSet legal = pos_.legal_moves();
-  const CardSet in_play = cards_in_play(pos_);
+  const CardSet separating = separating_cards(rules_, pos_);
   int rep_value[64];
   {
     const HelperThreads helpers(*this, pos);
-    solve_representatives(run_representatives(rules_, legal, in_play), rep_value);
+    solve_representatives(run_representatives(rules_, legal, separating), rep_value);
   }
   int n = 0;
   for (CardSet rest = legal; rest; ++n) {
     const Card c = pop_lowest(rest);
     cards[n] = c;
-    values[n] = rules_.cost_sign() * rep_value[run_representative(rules_, c, legal, in_play).index];
+    values[n] = rules_.cost_sign() * rep_value[run_representative(rules_, c, legal, separating).index];
   }
   return n;
 }
@@ -155,8 +155,8 @@ int Solver::playout_guess() {
   int plays = 0;
   while (pos_.phase() == Phase::kPlaying) {
     Card order[kMaxMoves];
-    order_moves(rules_, pos_, root_, MovePlan{}, run_representatives(rules_, pos_.legal_moves(), cards_in_play(pos_)),
-                TranspositionTable::kNoMove, order);
+    const CardSet moves = run_representatives(rules_, pos_.legal_moves(), separating_cards(rules_, pos_));
+    order_moves(rules_, pos_, root_, MovePlan{}, moves, TranspositionTable::kNoMove, order);
     pos_.play(order[0]);
     ++plays;
   }
@@ -319,10 +319,10 @@ MovePlan Solver::move_plan(const CostRange& range, std::uint32_t candidates, int
 }
 
 Solver::Expansion Solver::expand(int alpha, int beta, int first, const MovePlan& plan) {
-  const CardSet in_play = cards_in_play(pos_);
   Card order[kMaxMoves];
   const int n = order_moves(rules_, pos_, root_, plan,
-                            run_representatives(rules_, pos_.legal_moves(), in_play), first, order);
+                            run_representatives(rules_, pos_.legal_moves(), separating_cards(rules_, pos_)),
+                            first, order);
   const bool minimising = (side_ >> pos_.turn()) & 1;
   const bool root_lead = minimising && pos_.trick_length() == 0;
   // Killers go after the table's move and the heuristic's first choice: put
