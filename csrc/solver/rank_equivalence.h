@@ -22,7 +22,7 @@ namespace copas::solver {
 CardSet separating_cards(const SolverRules& sr, const Position& pos);
 
 // One card (the highest) of each run of interchangeable cards in `legal`;
-// `separating` is separating_cards(): the cards that may lie between two of a run.
+// `separating` is separating_cards(): no card of a run has one of them between it and the next.
 CardSet run_representatives(const SolverRules& sr, CardSet legal, CardSet separating);
 
 // The representative of the run holding `card` (a card of `legal`).
