@@ -8,11 +8,13 @@
 
 namespace copas::solver {
 
-CardSet cards_in_play(const Position& pos) {
-  CardSet in_play = pos.trick_cards();
-  for (int s = 0; s < pos.players(); ++s) in_play |= pos.hand(s);
-  return in_play;
+CardSet cards_in_hands(const Position& pos) {
+  CardSet cards = 0;
+  for (int s = 0; s < pos.players(); ++s) cards |= pos.hand(s);
+  return cards;
 }
+
+CardSet cards_in_play(const Position& pos) { return cards_in_hands(pos) | pos.trick_cards(); }
 
 namespace {
 

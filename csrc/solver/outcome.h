@@ -23,6 +23,8 @@
 
 namespace copas::solver {
 
+// Every card in a hand.
+CardSet cards_in_hands(const Position& pos);
 // The cards not yet played: every hand and the trick in progress.
 CardSet cards_in_play(const Position& pos);
 

@@ -57,8 +57,7 @@ template <class Lanes>
 [[gnu::always_inline]] inline int suit_words(const SolverRules& sr, const Position& pos, Lane* in_play,
                                              SuitWords* words, Lanes) {
   const int n = pos.players();
-  CardSet all = 0;
-  for (int s = 0; s < n; ++s) all |= pos.hand(s);
+  const CardSet all = cards_in_hands(pos);
   int count[kNumSuits];
   int used = 1;
   for (int suit = 0; suit < kNumSuits; ++suit) {

@@ -1,6 +1,7 @@
 #include "rank_equivalence.h"
 
 #include "fast_lanes.h"
+#include "outcome.h"
 
 namespace copas::solver {
 
@@ -37,11 +38,14 @@ Lane dropped_by_pext(const SolverRules& sr, int suit, Lane legal, Lane separatin
 }  // namespace
 
 CardSet separating_cards(const SolverRules& sr, const Position& pos) {
-  CardSet cards = 0;
-  for (int s = 0; s < pos.players(); ++s) cards |= pos.hand(s);
-  if (pos.trick_length() == 0) return cards;
+  const CardSet in_hands = cards_in_hands(pos);
+  if (pos.trick_length() == 0) return in_hands;
   const int led = pos.led_suit();
-  return cards | sr.card_at(led, top_strength(sr.lane(pos.trick_cards(), led))).bit();
+  return in_hands | sr.card_at(led, top_strength(sr.lane(pos.trick_cards(), led))).bit();
+}
+
+CardSet representative_moves(const SolverRules& sr, const Position& pos) {
+  return run_representatives(sr, pos.legal_moves(), separating_cards(sr, pos));
 }
 
 CardSet run_representatives(const SolverRules& sr, CardSet legal, CardSet separating) {

@@ -25,6 +25,9 @@ CardSet separating_cards(const SolverRules& sr, const Position& pos);
 // `separating` is separating_cards(): no card of a run has one of them between it and the next.
 CardSet run_representatives(const SolverRules& sr, CardSet legal, CardSet separating);
 
+// run_representatives of the legal moves of the seat to act.
+CardSet representative_moves(const SolverRules& sr, const Position& pos);
+
 // The representative of the run holding `card` (a card of `legal`).
 Card run_representative(const SolverRules& sr, Card card, CardSet legal, CardSet separating);
 // The strength of the lowest card of the run whose representative is `top`.

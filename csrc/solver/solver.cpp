@@ -155,8 +155,7 @@ int Solver::playout_guess() {
   int plays = 0;
   while (pos_.phase() == Phase::kPlaying) {
     Card order[kMaxMoves];
-    const CardSet moves = run_representatives(rules_, pos_.legal_moves(), separating_cards(rules_, pos_));
-    order_moves(rules_, pos_, root_, MovePlan{}, moves, TranspositionTable::kNoMove, order);
+    order_moves(rules_, pos_, root_, MovePlan{}, representative_moves(rules_, pos_), TranspositionTable::kNoMove, order);
     pos_.play(order[0]);
     ++plays;
   }
@@ -320,9 +319,7 @@ MovePlan Solver::move_plan(const CostRange& range, std::uint32_t candidates, int
 
 Solver::Expansion Solver::expand(int alpha, int beta, int first, const MovePlan& plan) {
   Card order[kMaxMoves];
-  const int n = order_moves(rules_, pos_, root_, plan,
-                            run_representatives(rules_, pos_.legal_moves(), separating_cards(rules_, pos_)),
-                            first, order);
+  const int n = order_moves(rules_, pos_, root_, plan, representative_moves(rules_, pos_), first, order);
   const bool minimising = (side_ >> pos_.turn()) & 1;
   const bool root_lead = minimising && pos_.trick_length() == 0;
   // Killers go after the table's move and the heuristic's first choice: put
