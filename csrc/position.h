@@ -82,6 +82,10 @@ class Position {
   bool is_legal(Card c) const { return (legal_moves() & c.bit()) != 0; }
   void play(Card c);  // unchecked: c must be legal; inline below, with legal_moves()
   void undo();
+  // At a trick boundary, `seat` leads the next trick instead of the last trick's
+  // winner (the solver's relaxed game, relaxed_ceiling.h). The winner's lead must
+  // be given back (hand_lead_to(winner)) before that trick is undone.
+  void hand_lead_to(int seat) { leader_ = turn_ = static_cast<std::uint8_t>(seat); }
 
   // Revokes (VARIANTS.md §1.3, A3), for refereeing a table that plays "Revokes
   // penalize": a failure to follow suit is accepted, and once the offender plays a

@@ -6,6 +6,7 @@
 #include <mutex>
 
 #include "../csrc/solver/plain_search.h"
+#include "../csrc/solver/relaxed_ceiling.h"
 #include "../csrc/solver/solver.h"
 #include "boxes.h"
 #include "errors.h"
@@ -128,6 +129,24 @@ void register_solver(py::module_& m) {
     }
     return py::make_tuple(r.value, r.nodes);
   }, py::arg("position"), "(value, nodes) by plain alpha-beta: no table, no ordering (the baseline); the same value as Solver.solve (with teams: the side's).");
+
+  m.def("relaxed_ceiling_at_most", [](const PositionBox& b, int threshold, std::uint64_t node_budget) {
+    PositionBox copy = solver_copy(b);
+    const solver::SolverRules sr(copy.pos.rules());
+    const int root = copy.pos.turn();
+    if (!solver::RelaxedCeiling::applies(sr, copy.pos))
+      throw InvalidPositionError(
+          "the relaxed ceiling is asked only at a trick boundary after the first trick, in a plain-scoring "
+          "variant with a low goal, without a kitty or stuck-lead-ends-hand");
+    py::gil_scoped_release release;
+    solver::TranspositionTable table(std::size_t{1} << 20);
+    solver::RelaxedCeiling ceiling;
+    return ceiling.at_most(sr, table, copy.pos, root, threshold, node_budget);
+  }, py::arg("position"), py::arg("threshold"), py::arg("node_budget") = 1'000'000,
+     "True when the solver's relaxed game (csrc/solver/relaxed_ceiling.h: the other seats also choose "
+     "which of them leads after winning a trick, and whom their tricks count for) holds the final score "
+     "of the seat to act to at most threshold, which proves the same of the real game; False when it "
+     "does not or node_budget positions did not settle it.");
 }
 
 }  // namespace copas::py_api

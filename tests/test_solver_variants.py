@@ -57,9 +57,9 @@ def _policy(kind: str, focus: int, point_cards):
     return play
 
 
-def make_endgame(variant: str, seed: int, tricks_left: int, kind: str):
+def make_endgame(variant: str, seed: int, tricks_left: int, kind: str, at_boundary: bool = False):
     """A fully known position of `variant` with `tricks_left` tricks to play, the
-    first of them with 0-3 cards down, reached by the policy `kind`."""
+    first of them with 0-3 cards down (none `at_boundary`), reached by the policy `kind`."""
     rules = ca.find_variant(variant).rules()
     rng = random.Random(seed)
     focus = rng.randrange(4)
@@ -73,7 +73,7 @@ def make_endgame(variant: str, seed: int, tricks_left: int, kind: str):
         hands = ca.deal(rules, seed)
     pos = ca.Position(rules, hands, dealer=3, hand_no=3)  # hand_no 3: no pass
     play = _policy(kind, focus, rules.point_cards)
-    plays = 52 - 4 * tricks_left + rng.randrange(4)
+    plays = 52 - 4 * tricks_left + (0 if at_boundary else rng.randrange(4))
     while len(pos.moves) < plays and not pos.is_over():
         pos.push(play(pos, rng))
     return pos

@@ -12,16 +12,6 @@ namespace {
 constexpr int kMaxWords = 6;  // a suit's fields take at most 5 (18 fields, four 13-bit ones a word)
 using SuitWords = std::array<std::uint64_t, kMaxWords>;
 
-// The murmur3 64-bit finaliser: every input bit affects every output bit.
-constexpr std::uint64_t fmix64(std::uint64_t h) {
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdULL;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53ULL;
-  h ^= h >> 33;
-  return h;
-}
-
 // Packs small fields into 64-bit words, lowest bits first (a field that does not
 // fit starts the next word). The word being filled stays in a register.
 class WordPacker {

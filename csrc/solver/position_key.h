@@ -20,6 +20,16 @@
 
 namespace copas::solver {
 
+// The murmur3 64-bit finaliser (this key's hashes and relaxed_ceiling.h's): every input bit affects every output bit.
+constexpr std::uint64_t fmix64(std::uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ULL;
+  h ^= h >> 33;
+  return h;
+}
+
 class PositionKey {
  public:
   PositionKey(const SolverRules& sr, const Position& pos, int root, std::uint32_t moon_candidates);

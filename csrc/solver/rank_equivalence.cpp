@@ -75,20 +75,6 @@ CardSet run_representatives(const SolverRules& sr, CardSet legal, CardSet separa
   return out;
 }
 
-int run_bottom_strength(const SolverRules& sr, Card top, CardSet legal, CardSet separating) {
-  const int suit = top.suit();
-  const Lane l = sr.lane(legal, suit);
-  const Lane u = sr.lane(separating, suit);
-  int k = sr.strength_of(top);
-  for (;;) {
-    const Lane below = u & ((1u << k) - 1);
-    if (!below) return k;
-    const int next = top_strength(below);
-    if (!has_equal_above(sr, suit, next, l, u)) return k;
-    k = next;
-  }
-}
-
 Card run_representative(const SolverRules& sr, Card card, CardSet legal, CardSet separating) {
   const int suit = card.suit();
   const Lane l = sr.lane(legal, suit);

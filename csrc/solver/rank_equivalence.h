@@ -30,7 +30,5 @@ CardSet representative_moves(const SolverRules& sr, const Position& pos);
 
 // The representative of the run holding `card` (a card of `legal`).
 Card run_representative(const SolverRules& sr, Card card, CardSet legal, CardSet separating);
-// The strength of the lowest card of the run whose representative is `top`.
-int run_bottom_strength(const SolverRules& sr, Card top, CardSet legal, CardSet separating);
 
 }  // namespace copas::solver

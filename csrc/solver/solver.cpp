@@ -295,6 +295,16 @@ int Solver::search(int alpha, int beta) {
   // The dearer ceiling, only where the cheap bounds and the table left the node open.
   if (const int ceiling = losing_next_trick_ceiling(rules_, pos_, root_, candidates); ceiling <= alpha) return ceiling;
   if (probing_) return kUnknownCost;  // before the store: a probe learns nothing new
+  // The relaxed game's ceiling (relaxed_ceiling.h), dearer still: asked last.
+  if (range.hi > alpha && RelaxedCeiling::applies(rules_, pos_)) {
+    const std::uint64_t before = relaxed_.nodes();
+    const bool holds = relaxed_.at_most(rules_, *table_, pos_, root_, alpha, kRelaxedBudget);
+    nodes_ += relaxed_.nodes() - before;  // its positions count as the solve's
+    if (holds) {
+      table_->store(*key, INT16_MIN, alpha - offset, TranspositionTable::kNoMove, bit_count(pos_.hand(pos_.turn())));
+      return alpha;
+    }
+  }
   if (may_defer && busy_->busy(key->check())) return kDeferred;
   std::optional<BusyMarks::Guard> busy;
   if (shares_work()) busy.emplace(*busy_, key->check());

@@ -48,17 +48,18 @@ bool TranspositionTable::Slot::holds(std::uint64_t check, TableEntry& out) const
   return true;
 }
 
-bool TranspositionTable::find(const PositionKey& key, TableEntry& out) const {
-  for (const Slot& s : bucket(key).way)
-    if (s.holds(key.check(), out)) return true;
+bool TranspositionTable::find(std::uint64_t index, std::uint64_t check, TableEntry& out) const {
+  for (const Slot& s : bucket(index).way)
+    if (s.holds(check, out)) return true;
   return false;
 }
 
-void TranspositionTable::store(const PositionKey& key, int lower, int upper, int move, int tricks_left) {
-  Bucket& b = bucket(key);
+void TranspositionTable::store(std::uint64_t index, std::uint64_t check, int lower, int upper, int move,
+                               int tricks_left) {
+  Bucket& b = bucket(index);
   Slot* slot = nullptr;
   for (Slot& s : b.way) {
-    if (TableEntry e; s.holds(key.check(), e)) {
+    if (TableEntry e; s.holds(check, e)) {
       slot = &s;
       lower = std::max<int>(lower, e.lower);
       upper = std::min<int>(upper, e.upper);
@@ -86,7 +87,7 @@ void TranspositionTable::store(const PositionKey& key, int lower, int upper, int
   e.used = 1;
   const std::uint64_t data = pack(e);
   slot->data.store(data, kRelaxed);
-  slot->tagged.store(key.check() ^ data, kRelaxed);
+  slot->tagged.store(check ^ data, kRelaxed);
 }
 
 void TranspositionTable::clear() {

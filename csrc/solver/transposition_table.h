@@ -42,11 +42,17 @@ class TranspositionTable {
   explicit TranspositionTable(std::size_t bytes);
 
   // Starts loading the key's bucket into the cache, for a find or store soon after.
-  void prefetch(const PositionKey& key) const { __builtin_prefetch(&bucket(key)); }
+  void prefetch(const PositionKey& key) const { __builtin_prefetch(&bucket(key.index())); }
   // Copies the entry for this position class into `out`; false when there is none.
-  bool find(const PositionKey& key, TableEntry& out) const;
+  bool find(const PositionKey& key, TableEntry& out) const { return find(key.index(), key.check(), out); }
   // Adds the bounds [lower, upper] (intersected with what the entry holds).
-  void store(const PositionKey& key, int lower, int upper, int move, int tricks_left);
+  void store(const PositionKey& key, int lower, int upper, int move, int tricks_left) {
+    store(key.index(), key.check(), lower, upper, move, tricks_left);
+  }
+  // The same for any other kind of key given as its two independent hashes (the
+  // relaxed game's, relaxed_ceiling.h, which shares the table and its memory bound).
+  bool find(std::uint64_t index, std::uint64_t check, TableEntry& out) const;
+  void store(std::uint64_t index, std::uint64_t check, int lower, int upper, int move, int tricks_left);
   void clear();
   // Marks later stores as newer, so they are preferred over earlier solves' entries.
   // Called between solves, when no other thread uses the table.
@@ -66,7 +72,7 @@ class TranspositionTable {
     Slot way[kWays];
   };
   static_assert(sizeof(Bucket) == 64);
-  Bucket& bucket(const PositionKey& key) const { return table_[key.index() & (buckets_ - 1)]; }
+  Bucket& bucket(std::uint64_t index) const { return table_[index & (buckets_ - 1)]; }
 
   struct Free {
     void operator()(Bucket* b) const;

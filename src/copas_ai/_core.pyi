@@ -4,7 +4,7 @@ copas_ai core: cards, rules, positions and search in C++
 from __future__ import annotations
 import collections.abc
 import typing
-__all__: list[str] = ['Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'deal', 'heuristic_card', 'heuristic_discard', 'heuristic_pass', 'match_outcome', 'random_hands', 'solve_plain', 'solver_unsupported', 'world_from_view']
+__all__: list[str] = ['Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'deal', 'heuristic_card', 'heuristic_discard', 'heuristic_pass', 'match_outcome', 'random_hands', 'relaxed_ceiling_at_most', 'solve_plain', 'solver_unsupported', 'world_from_view']
 class InvalidCardError(ValueError):
     pass
 class IllegalMoveError(ValueError):
@@ -1000,6 +1000,10 @@ def match_outcome(rules: RuleSet, totals: collections.abc.Sequence[typing.Suppor
 def random_hands(rules: RuleSet, count: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> dict:
     """
     Deal, pass (hand numbers cycling 0..3), play uniformly random legal cards and score `count` hands; returns totals.
+    """
+def relaxed_ceiling_at_most(position: Position, threshold: int, node_budget: int = 1000000) -> bool:
+    """
+    True when the solver's relaxed game (csrc/solver/relaxed_ceiling.h: the other seats also choose which of them leads after winning a trick, and whom their tricks count for) holds the final score of the seat to act to at most threshold, which proves the same of the real game; False when it does not or node_budget positions did not settle it.
     """
 def solve_plain(position: Position) -> tuple[int, int]:
     """

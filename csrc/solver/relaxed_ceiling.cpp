@@ -1,0 +1,175 @@
+#include "relaxed_ceiling.h"
+
+#include <algorithm>
+#include <climits>
+
+#include "outcome.h"
+#include "rank_equivalence.h"
+#include "trick_control.h"
+
+namespace copas::solver {
+
+namespace {
+
+// Keeps R1's keys apart from position_key.h's in the shared table.
+constexpr std::uint64_t kRelaxedSalt = 0x52314b4559ULL;
+
+}  // namespace
+
+bool RelaxedCeiling::applies(const SolverRules& sr, const Position& pos) {
+  return sr.plain_scoring() && sr.cost_sign() > 0 && pos.trick_length() == 0 && pos.tricks_done() > 0 &&
+         !sr.rules().stuck_lead_ends_hand && pos.kitty() == 0;
+}
+
+bool RelaxedCeiling::at_most(const SolverRules& sr, TranspositionTable& table, Position& pos, int root,
+                             int threshold, std::uint64_t budget) {
+  sr_ = &sr;
+  table_ = &table;
+  pos_ = &pos;
+  root_ = root;
+  others_could_shoot_ = (moon_candidates(sr, pos) & ~(1u << root)) != 0;
+  out_of_budget_ = false;
+  node_budget_end_ = nodes_ + budget;
+  const int value = search(threshold, threshold + 1);
+  return !out_of_budget_ && value <= threshold;
+}
+
+bool RelaxedCeiling::others_can_shoot() const {
+  return others_could_shoot_ && (pos_->won(root_) & sr_->rules().moon_cards) == 0;
+}
+
+int RelaxedCeiling::final_relaxed_cost() const {
+  const RuleSet& r = sr_->rules();
+  const int points = sr_->points(pos_->won(root_));
+  if (!others_can_shoot()) return final_cost(*sr_, *pos_, root_);  // the root's points, or its own moon
+  // The others may shoot: with kOthersPlus it costs the root the moon's value, with
+  // kSelfMinus the root keeps its points (none of the moon cards).
+  return r.moon == MoonRule::kOthersPlus ? std::max(points, static_cast<int>(r.moon_value)) : points;
+}
+
+std::uint64_t RelaxedCeiling::key_hash(bool others_can_shoot) const {
+  const Position& pos = *pos_;
+  const SolverRules& sr = *sr_;
+  // Who leads matters only as "the root" or "the others" (they choose which of them).
+  std::uint64_t h = fmix64(kRelaxedSalt ^ (std::uint64_t(root_) << 8 | std::uint64_t(others_can_shoot) << 3 | std::uint64_t(pos.turn() == root_) << 2 |
+                                           std::uint64_t(pos.hearts_broken()) << 1 | pos.hearts_open_for_lead()));
+  // While the root can shoot, its cost is not its points taken plus the rest: key them.
+  if (moon_candidates(sr, pos) >> root_ & 1) h = fmix64(h ^ (0x10000u + static_cast<std::uint32_t>(sr.points(pos.won(root_)))));
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    Lane seat_lanes[kMaxPlayers];
+    Lane all = 0;
+    for (int s = 0; s < pos.players(); ++s) all |= seat_lanes[s] = sr.lane(pos.hand(s), suit);
+    h = fmix64(h ^ (0x20000u + suit));
+    // From the top: each of the root's cards by its class, and between two of them
+    // the other seats' cards as a multiset of (seat, class), summed so their order is lost.
+    std::uint64_t between = 0;
+    for (Lane rest = all; rest;) {
+      const int k = top_strength(rest);
+      rest &= ~(1u << k);
+      const std::uint64_t cls = sr.card_class(sr.card_at(suit, k));
+      if (seat_lanes[root_] >> k & 1) {
+        if (between) h = fmix64(h ^ between), between = 0;
+        h = fmix64(h ^ (0x30000u + cls));
+      } else {
+        int seat = 0;
+        while (!(seat_lanes[seat] >> k & 1)) ++seat;
+        between += fmix64(0x40000u + (std::uint64_t(seat) << 8) + cls);
+      }
+    }
+    if (between) h = fmix64(h ^ between);
+  }
+  return h;
+}
+
+int RelaxedCeiling::search(int alpha, int beta) {
+  if (++nodes_ > node_budget_end_) out_of_budget_ = true;
+  if (out_of_budget_) return alpha;  // unread: at_most answers false
+  Position& pos = *pos_;
+  const SolverRules& sr = *sr_;
+  if (pos.phase() == Phase::kOver) return final_relaxed_cost();
+  if (pos.trick_length() != 0) return search_trick(alpha, beta);
+  const bool others_shoot = others_can_shoot();
+  const bool root_can_shoot = moon_candidates(sr, pos) >> root_ & 1;
+  const int taken = sr.points(pos.won(root_));
+  const CardSet in_play = cards_in_play(pos);
+  int lo = taken + sr.negative_points(in_play);
+  int hi = taken + sr.positive_points(in_play);
+  if (root_can_shoot) lo = std::min(lo, root_moon_cost(sr));
+  if (others_shoot && sr.rules().moon == MoonRule::kOthersPlus) hi = std::max<int>(hi, sr.rules().moon_value);
+  if (lo >= beta) return lo;
+  if (hi <= alpha) return hi;
+  // Losing every trick whoever leads (trick_control.h), the root takes nothing more:
+  // the hand ends as if it were over now (the others shoot if they can).
+  if (!root_can_shoot && can_lose_every_trick(sr, pos, root_)) {
+    if (!others_shoot) return taken;
+    return sr.rules().moon == MoonRule::kOthersPlus ? std::max<int>(taken, sr.rules().moon_value) : taken;
+  }
+  const std::uint64_t h = key_hash(others_shoot);
+  const std::uint64_t check = fmix64(h ^ kRelaxedSalt);
+  // The rest of the hand alone, unless a moon is possible (then the key holds the root's points).
+  const int offset = root_can_shoot || others_shoot ? 0 : taken;
+  if (TableEntry e; table_->find(h, check, e)) {
+    if (e.lower + offset >= beta) return e.lower + offset;
+    if (e.upper + offset <= alpha) return e.upper + offset;
+  }
+  int value;
+  if (pos.turn() == root_) {
+    value = search_trick(alpha, beta);
+  } else {
+    // The other seats choose which of them leads; the trick's winner leads again
+    // before anything is undone (Position::hand_lead_to).
+    const int winner = pos.turn();
+    value = INT_MIN;
+    for (int s = 0; s < pos.players() && value < beta; ++s) {
+      if (s == root_) continue;
+      pos.hand_lead_to(s);
+      value = std::max(value, search_trick(std::max(alpha, value), beta));
+    }
+    pos.hand_lead_to(winner);
+  }
+  if (out_of_budget_) return alpha;
+  const int lower = value > alpha ? value - offset : INT16_MIN;
+  const int upper = value < beta ? value - offset : INT16_MAX;
+  table_->store(h, check, lower, upper, TranspositionTable::kNoMove, bit_count(pos.hand(root_)));
+  return value;
+}
+
+CardSet RelaxedCeiling::moves() const {
+  const Position& pos = *pos_;
+  if (pos.turn() == root_) return representative_moves(*sr_, pos);
+  // Another seat's cards differ only by where they sit among the root's: its hand,
+  // and its card on the table when it follows the led suit (the trick's winner
+  // among the others does not matter).
+  CardSet separating = pos.hand(root_) | pos.hand(pos.turn());
+  const int before_root = (root_ - pos.leader() + pos.players()) % pos.players();
+  if (before_root < pos.trick_length()) {
+    const Card root_card = pos.play_record(pos.num_plays() - pos.trick_length() + before_root).card;
+    if (root_card.suit() == pos.led_suit()) separating |= root_card.bit();
+  }
+  return run_representatives(*sr_, pos.legal_moves(), separating);
+}
+
+int RelaxedCeiling::search_trick(int alpha, int beta) {
+  Position& pos = *pos_;
+  const bool root_to_play = pos.turn() == root_;
+  int best = root_to_play ? INT_MAX : INT_MIN;
+  for (CardSet rest = moves(); rest;) {
+    // The root tries its lowest card first, the others their highest.
+    const Card c = root_to_play ? lowest(rest) : highest(rest);
+    rest &= ~c.bit();
+    pos.play(c);
+    const int v = search(alpha, beta);
+    pos.undo();
+    if (root_to_play) {
+      best = std::min(best, v);
+      beta = std::min(beta, best);
+    } else {
+      best = std::max(best, v);
+      alpha = std::max(alpha, best);
+    }
+    if (alpha >= beta || out_of_budget_) break;
+  }
+  return best;
+}
+
+}  // namespace copas::solver

@@ -1,0 +1,93 @@
+"""The solver's relaxed-game ceiling (csrc/solver/relaxed_ceiling.h) against brute force.
+
+In the relaxed game the seats other than the root may also choose which of them
+leads after they win a trick, and whom their tricks count for (so they shoot the
+moon whenever the root takes no moon card). It gives them more lines of play than
+the rules do, so whatever it proves about the root's final score ("at most t")
+must hold in the real game: every answer is checked here against the independent
+paranoid minimax of tests/test_solver.py, which knows nothing of the relaxation.
+
+Endgames are fully known trick boundaries after the first trick, two or three
+tricks left, reached by random play, hoarded points (moons still open) and
+stacked moon deals, in every plain-scoring variant with a low goal the solver
+asks the relaxed game about: each rule of play that a coarser key could lose
+(hearts broken by a discard, by a heart or by the Q♠ led, qs-forced, no point
+lead) and each moon rule (others +26, shooter -26).
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_solver import brute_force_value
+from test_solver_variants import make_endgame
+
+import copas_ai as ca
+from copas_ai import _core
+
+VARIANTS = [
+    "american",
+    "copas-fora",
+    "copas-fora+qs-forced+lead-after-heart+qs-opens-hearts",
+    "no-pass-strict-lead",
+    "classic-3to6+no-pass",  # 4 seats; the moon gives its shooter -26, the others keep their points
+    "spot",  # hearts at face value: cards of one suit in several classes
+]
+KINDS = ("random", "hoarding", "feeding")
+
+
+def endgames(variant: str, count: int):
+    for kind in KINDS:
+        for i in range(count):
+            pos = make_endgame(variant, 4000 + 7919 * i, 2 + i % 2, kind, at_boundary=True)
+            if not pos.is_over():
+                yield pos
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_relaxed_ceiling_never_proves_less_than_the_real_value(variant):
+    """<variant>, trick boundaries with two or three tricks left (random play, hoarded
+    points, stacked moon deals): whenever the relaxed game holds the seat to act to at
+    most t, the brute-force paranoid value is at most t; and the relaxation is tight
+    (it proves the exact value itself) on most of them, so it is not a ceiling that
+    never answers."""
+    positions = tight = 0
+    for pos in endgames(variant, 16):
+        value = brute_force_value(pos, [pos.turn])
+        for threshold in range(value - 3, value + 4):
+            if _core.relaxed_ceiling_at_most(pos, threshold):
+                assert value <= threshold, f"proved <= {threshold}, value {value}: {pos.hands} won {pos.won}"
+        positions += 1
+        tight += _core.relaxed_ceiling_at_most(pos, value)
+    assert positions >= 40
+    assert tight >= positions * 3 // 4, f"tight on {tight} of {positions}"
+
+
+def test_relaxed_ceiling_proves_what_the_trick_bounds_cannot():
+    """american, three tricks left: on some positions the relaxed game proves a score
+    below the points the seat has taken plus every point still in play, the ceiling
+    the solver's bounds start from."""
+    below_plain_ceiling = 0
+    for pos in endgames("american", 16):
+        root = pos.turn
+        in_play = sum(pos.rules.card_points.get(c, 0) for s in range(4) for c in pos.hand(s))
+        plain_ceiling = pos.points_taken()[root] + in_play
+        value = brute_force_value(pos, [root])
+        if value < plain_ceiling and _core.relaxed_ceiling_at_most(pos, plain_ceiling - 1):
+            below_plain_ceiling += 1
+    assert below_plain_ceiling >= 20
+
+
+def test_relaxed_ceiling_refuses_positions_it_does_not_model():
+    """american inside a trick and on the first trick, and negative-scoring (a high
+    goal): a clear error, not an answer."""
+    pos = make_endgame("american", 11, 3, "random", at_boundary=True)
+    pos.push(next(iter(pos.legal_moves())))
+    with pytest.raises(ca.InvalidPositionError, match="trick boundary after the first trick"):
+        _core.relaxed_ceiling_at_most(pos, 10)
+    rules = ca.find_variant("american").rules()
+    opening = ca.Position(rules, ca.deal(rules, 3), dealer=3, hand_no=3)
+    with pytest.raises(ca.InvalidPositionError, match="after the first trick"):
+        _core.relaxed_ceiling_at_most(opening, 10)
+    high = make_endgame("negative-scoring", 5, 3, "random", at_boundary=True)
+    with pytest.raises(ca.InvalidPositionError, match="low goal"):
+        _core.relaxed_ceiling_at_most(high, 0)
