@@ -82,8 +82,12 @@ std::uint64_t RelaxedCeiling::key_hash(bool others_can_shoot) const {
 }
 
 int RelaxedCeiling::search(int alpha, int beta) {
-  if (++nodes_ > node_budget_end_) out_of_budget_ = true;
-  if (out_of_budget_) return alpha;  // unread: at_most answers false
+  // Never past the budget: the solver's node limit counts these positions exactly.
+  if (out_of_budget_ || nodes_ == node_budget_end_) {
+    out_of_budget_ = true;
+    return alpha;  // unread: at_most answers false
+  }
+  ++nodes_;
   Position& pos = *pos_;
   const SolverRules& sr = *sr_;
   if (pos.phase() == Phase::kOver) return final_relaxed_cost();
