@@ -38,13 +38,16 @@ bool RelaxedCeiling::others_can_shoot() const {
   return others_could_shoot_ && (pos_->won(root_) & sr_->rules().moon_cards) == 0;
 }
 
-int RelaxedCeiling::final_relaxed_cost() const {
+int RelaxedCeiling::cost_if_others_may_shoot(int points) const {
+  // With kOthersPlus their moon costs the root the moon's value; with kSelfMinus the
+  // root keeps its points (none of the moon cards). They shoot only if it costs more.
   const RuleSet& r = sr_->rules();
-  const int points = sr_->points(pos_->won(root_));
-  if (!others_can_shoot()) return final_cost(*sr_, *pos_, root_);  // the root's points, or its own moon
-  // The others may shoot: with kOthersPlus it costs the root the moon's value, with
-  // kSelfMinus the root keeps its points (none of the moon cards).
   return r.moon == MoonRule::kOthersPlus ? std::max(points, static_cast<int>(r.moon_value)) : points;
+}
+
+int RelaxedCeiling::final_relaxed_cost() const {
+  if (!others_can_shoot()) return final_cost(*sr_, *pos_, root_);  // the root's points, or its own moon
+  return cost_if_others_may_shoot(sr_->points(pos_->won(root_)));
 }
 
 std::uint64_t RelaxedCeiling::key_hash(bool others_can_shoot) const {
@@ -104,10 +107,8 @@ int RelaxedCeiling::search(int alpha, int beta) {
   if (hi <= alpha) return hi;
   // Losing every trick whoever leads (trick_control.h), the root takes nothing more:
   // the hand ends as if it were over now (the others shoot if they can).
-  if (!root_can_shoot && can_lose_every_trick(sr, pos, root_)) {
-    if (!others_shoot) return taken;
-    return sr.rules().moon == MoonRule::kOthersPlus ? std::max<int>(taken, sr.rules().moon_value) : taken;
-  }
+  if (!root_can_shoot && can_lose_every_trick(sr, pos, root_))
+    return others_shoot ? cost_if_others_may_shoot(taken) : taken;
   const std::uint64_t h = key_hash(others_shoot);
   const std::uint64_t check = fmix64(h ^ kRelaxedSalt);
   // The rest of the hand alone, unless a moon is possible (then the key holds the root's points).

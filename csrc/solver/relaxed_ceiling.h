@@ -58,6 +58,9 @@ class RelaxedCeiling {
   bool others_can_shoot() const;
   // The root's cost at the end of the hand in R1.
   int final_relaxed_cost() const;
+  // The root's cost when the hand ends with its card points at `points` and the
+  // others still able to shoot.
+  int cost_if_others_may_shoot(int points) const;
 
   const SolverRules* sr_ = nullptr;
   TranspositionTable* table_ = nullptr;
