@@ -50,14 +50,15 @@ int RelaxedCeiling::final_relaxed_cost() const {
   return cost_if_others_may_shoot(sr_->points(pos_->won(root_)));
 }
 
-std::uint64_t RelaxedCeiling::key_hash(bool others_can_shoot) const {
+std::uint64_t RelaxedCeiling::key_hash(bool others_shoot, bool root_can_shoot) const {
   const Position& pos = *pos_;
   const SolverRules& sr = *sr_;
   // Who leads matters only as "the root" or "the others" (they choose which of them).
-  std::uint64_t h = fmix64(kRelaxedSalt ^ (std::uint64_t(root_) << 8 | std::uint64_t(others_can_shoot) << 3 | std::uint64_t(pos.turn() == root_) << 2 |
+  std::uint64_t h = fmix64(kRelaxedSalt ^ (std::uint64_t(root_) << 8 | std::uint64_t(others_shoot) << 3 |
+                                           std::uint64_t(pos.turn() == root_) << 2 |
                                            std::uint64_t(pos.hearts_broken()) << 1 | pos.hearts_open_for_lead()));
   // While the root can shoot, its cost is not its points taken plus the rest: key them.
-  if (moon_candidates(sr, pos) >> root_ & 1) h = fmix64(h ^ (0x10000u + static_cast<std::uint32_t>(sr.points(pos.won(root_)))));
+  if (root_can_shoot) h = fmix64(h ^ (0x10000u + static_cast<std::uint32_t>(sr.points(pos.won(root_)))));
   for (int suit = 0; suit < kNumSuits; ++suit) {
     Lane seat_lanes[kMaxPlayers];
     Lane all = 0;
@@ -109,7 +110,7 @@ int RelaxedCeiling::search(int alpha, int beta) {
   // the hand ends as if it were over now (the others shoot if they can).
   if (!root_can_shoot && can_lose_every_trick(sr, pos, root_))
     return others_shoot ? cost_if_others_may_shoot(taken) : taken;
-  const std::uint64_t h = key_hash(others_shoot);
+  const std::uint64_t h = key_hash(others_shoot, root_can_shoot);
   const std::uint64_t check = fmix64(h ^ kRelaxedSalt);
   // The rest of the hand alone, unless a moon is possible (then the key holds the root's points).
   const int offset = root_can_shoot || others_shoot ? 0 : taken;

@@ -51,8 +51,8 @@ class RelaxedCeiling {
   int search_trick(int alpha, int beta);
   // The moves R1 tells apart for the seat to act.
   CardSet moves() const;
-  // The position's class in R1 (see above), hashed.
-  std::uint64_t key_hash(bool others_can_shoot) const;
+  // The position's class in R1 (see above), hashed; the two flags as search() found them.
+  std::uint64_t key_hash(bool others_shoot, bool root_can_shoot) const;
   // Whether the others can still shoot in R1: they could when asked, and the root
   // has taken no moon card.
   bool others_can_shoot() const;
