@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 
 #include <mutex>
+#include <string>
 
 #include "../csrc/solver/plain_search.h"
 #include "../csrc/solver/relaxed_ceiling.h"
@@ -130,10 +131,12 @@ void register_solver(py::module_& m) {
     return py::make_tuple(r.value, r.nodes);
   }, py::arg("position"), "(value, nodes) by plain alpha-beta: no table, no ordering (the baseline); the same value as Solver.solve (with teams: the side's).");
 
-  m.def("relaxed_ceiling_at_most", [](const PositionBox& b, int threshold, std::uint64_t node_budget) {
+  m.def("relaxed_ceiling_at_most", [](const PositionBox& b, int threshold, std::uint64_t node_budget, py::object root_arg) {
     PositionBox copy = solver_copy(b);
     const solver::SolverRules sr(copy.pos.rules());
-    const int root = copy.pos.turn();
+    const int root = root_arg.is_none() ? copy.pos.turn() : root_arg.cast<int>();
+    if (root < 0 || root >= copy.pos.players())
+      throw py::value_error("root must be a seat of the position, 0 to " + std::to_string(copy.pos.players() - 1));
     if (!solver::RelaxedCeiling::applies(sr, copy.pos))
       throw InvalidPositionError(
           "the relaxed ceiling is asked only at a trick boundary after the first trick, in a plain-scoring "
@@ -142,11 +145,12 @@ void register_solver(py::module_& m) {
     solver::TranspositionTable table(std::size_t{1} << 20);
     solver::RelaxedCeiling ceiling;
     return ceiling.at_most(sr, table, copy.pos, root, threshold, node_budget);
-  }, py::arg("position"), py::arg("threshold"), py::arg("node_budget") = 1'000'000,
+  }, py::arg("position"), py::arg("threshold"), py::arg("node_budget") = 1'000'000, py::arg("root") = py::none(),
      "True when the solver's relaxed game (csrc/solver/relaxed_ceiling.h: the other seats also choose "
-     "which of them leads after winning a trick, and whom their tricks count for) holds the final score "
-     "of the seat to act to at most threshold, which proves the same of the real game; False when it "
-     "does not or node_budget positions did not settle it.");
+     "which of those that could have won a trick leads the next, and may shoot the moon while one of them "
+     "could have won every trick holding a moon card) holds the final score of root (default: the seat to "
+     "act) to at most threshold, which proves the same of the real game; False when it does not or "
+     "node_budget positions did not settle it.");
 }
 
 }  // namespace copas::py_api

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 
+#include "move_order.h"
 #include "outcome.h"
 #include "rank_equivalence.h"
 #include "trick_control.h"
@@ -13,6 +14,12 @@ namespace {
 
 // Keeps R1's keys apart from position_key.h's in the shared table.
 constexpr std::uint64_t kRelaxedSalt = 0x52314b4559ULL;
+
+CardSet last_trick_cards(const Position& pos) {
+  CardSet cards = 0;
+  for (int i = pos.num_plays() - pos.players(); i < pos.num_plays(); ++i) cards |= pos.play_record(i).card.bit();
+  return cards;
+}
 
 }  // namespace
 
@@ -27,7 +34,8 @@ bool RelaxedCeiling::at_most(const SolverRules& sr, TranspositionTable& table, P
   table_ = &table;
   pos_ = &pos;
   root_ = root;
-  others_could_shoot_ = (moon_candidates(sr, pos) & ~(1u << root)) != 0;
+  shooters_ = moon_candidates(sr, pos) & ~(1u << root);
+  leaders_ = 1u << pos.turn();  // the real position: the real leader
   out_of_budget_ = false;
   node_budget_end_ = nodes_ + budget;
   const int value = search(threshold, threshold + 1);
@@ -35,7 +43,7 @@ bool RelaxedCeiling::at_most(const SolverRules& sr, TranspositionTable& table, P
 }
 
 bool RelaxedCeiling::others_can_shoot() const {
-  return others_could_shoot_ && (pos_->won(root_) & sr_->rules().moon_cards) == 0;
+  return shooters_ != 0 && (pos_->won(root_) & sr_->rules().moon_cards) == 0;
 }
 
 int RelaxedCeiling::cost_if_others_may_shoot(int points) const {
@@ -53,10 +61,11 @@ int RelaxedCeiling::final_relaxed_cost() const {
 std::uint64_t RelaxedCeiling::key_hash(bool others_shoot, bool root_can_shoot) const {
   const Position& pos = *pos_;
   const SolverRules& sr = *sr_;
-  // Who leads matters only as "the root" or "the others" (they choose which of them).
-  std::uint64_t h = fmix64(kRelaxedSalt ^ (std::uint64_t(root_) << 8 | std::uint64_t(others_shoot) << 3 |
-                                           std::uint64_t(pos.turn() == root_) << 2 |
-                                           std::uint64_t(pos.hearts_broken()) << 1 | pos.hearts_open_for_lead()));
+  // Who leads matters only as "the root" or the seats the others may choose from.
+  const std::uint64_t leading = pos.turn() == root_ ? 0 : leaders_;
+  std::uint64_t h = fmix64(kRelaxedSalt ^ (std::uint64_t(root_) << 8 | std::uint64_t(others_shoot ? shooters_ : 0) << 16 |
+                                           leading << 24 | std::uint64_t(pos.hearts_broken()) << 1 |
+                                           pos.hearts_open_for_lead()));
   // While the root can shoot, its cost is not its points taken plus the rest: key them.
   if (root_can_shoot) h = fmix64(h ^ (0x10000u + static_cast<std::uint32_t>(sr.points(pos.won(root_)))));
   for (int suit = 0; suit < kNumSuits; ++suit) {
@@ -118,26 +127,52 @@ int RelaxedCeiling::search(int alpha, int beta) {
     if (e.lower + offset >= beta) return e.lower + offset;
     if (e.upper + offset <= alpha) return e.upper + offset;
   }
-  int value;
-  if (pos.turn() == root_) {
-    value = search_trick(alpha, beta);
-  } else {
-    // The other seats choose which of them leads; the trick's winner leads again
-    // before anything is undone (Position::hand_lead_to).
-    const int winner = pos.turn();
-    value = INT_MIN;
-    for (int s = 0; s < pos.players() && value < beta; ++s) {
-      if (s == root_) continue;
-      pos.hand_lead_to(s);
-      value = std::max(value, search_trick(std::max(alpha, value), beta));
-    }
-    pos.hand_lead_to(winner);
+  // Losing the next trick (outcome.h) keeps its points out whoever leads it. Its
+  // test of a moon's end reads the real winner, not R1's possible shooters: not
+  // asked while they may shoot.
+  if (!others_shoot) {
+    const std::uint32_t root_moon = root_can_shoot ? 1u << root_ : 0;
+    const auto ceiling = [&] { return losing_next_trick_ceiling(sr, pos, root_, root_moon); };
+    const int next_trick = pos.turn() == root_ ? ceiling() : max_over_leaders(alpha, ceiling);
+    if (next_trick <= alpha) return next_trick;
   }
+  const int value = pos.turn() == root_ ? search_trick(alpha, beta)
+                                        : max_over_leaders(beta - 1, [&] { return search_trick(alpha, beta); });
   if (out_of_budget_) return alpha;
   const int lower = value > alpha ? value - offset : INT16_MIN;
   const int upper = value < beta ? value - offset : INT16_MAX;
   table_->store(h, check, lower, upper, TranspositionTable::kNoMove, bit_count(pos.hand(root_)));
   return value;
+}
+
+template <class F>
+int RelaxedCeiling::max_over_leaders(int alpha, F&& f) {
+  // The trick's winner leads again before anything is undone (Position::hand_lead_to).
+  Position& pos = *pos_;
+  const int winner = pos.turn();
+  int most = INT_MIN;
+  for (std::uint32_t rest = leaders_; rest && most <= alpha; rest &= rest - 1) {
+    pos.hand_lead_to(__builtin_ctz(rest));
+    most = std::max(most, f());
+  }
+  pos.hand_lead_to(winner);
+  return most;
+}
+
+std::uint32_t RelaxedCeiling::possible_winners_of_last_trick() const {
+  const Position& pos = *pos_;
+  const int first = pos.num_plays() - pos.players();
+  const Suit led = pos.play_record(first).card.suit();
+  const auto strength = [&](Card c) { return c.suit() == led ? top_strength(sr_->lane(c.bit(), led)) : -1; };
+  int root_strength = -1;
+  for (int i = first; i < pos.num_plays(); ++i)
+    if (pos.play_record(i).seat == root_) root_strength = strength(pos.play_record(i).card);
+  std::uint32_t seats = 0;
+  for (int i = first; i < pos.num_plays(); ++i) {
+    const PlayRecord& play = pos.play_record(i);
+    if (play.seat != root_ && strength(play.card) > root_strength) seats |= 1u << play.seat;
+  }
+  return seats;
 }
 
 CardSet RelaxedCeiling::moves() const {
@@ -159,12 +194,28 @@ int RelaxedCeiling::search_trick(int alpha, int beta) {
   Position& pos = *pos_;
   const bool root_to_play = pos.turn() == root_;
   int best = root_to_play ? INT_MAX : INT_MIN;
-  for (CardSet rest = moves(); rest;) {
-    // The root tries its lowest card first, the others their highest.
-    const Card c = root_to_play ? lowest(rest) : highest(rest);
-    rest &= ~c.bit();
-    pos.play(c);
+  // The root tries its moves in the real search's order, the others their highest card first.
+  Card order[kMaxMoves];
+  int n = 0;
+  if (root_to_play) {
+    n = order_moves(*sr_, pos, root_, MovePlan{}, moves(), TranspositionTable::kNoMove, order);
+  } else {
+    for (CardSet rest = moves(); rest; ++n) {
+      order[n] = highest(rest);
+      rest &= ~order[n].bit();
+    }
+  }
+  for (int i = 0; i < n; ++i) {
+    const std::uint32_t shooters = shooters_, leaders = leaders_;
+    pos.play(order[i]);
+    if (pos.trick_length() == 0) {  // the trick is over: who could have won it
+      const std::uint32_t winners = possible_winners_of_last_trick();
+      leaders_ = winners;
+      if (last_trick_cards(pos) & sr_->rules().moon_cards) shooters_ &= winners;
+    }
     const int v = search(alpha, beta);
+    shooters_ = shooters;
+    leaders_ = leaders;
     pos.undo();
     if (root_to_play) {
       best = std::min(best, v);

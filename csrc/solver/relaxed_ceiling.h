@@ -1,22 +1,26 @@
 // A ceiling on the root's cost from a relaxed game ("R1") in which the other
-// seats get one power the rules do not give them: whenever one of them wins a
-// trick, they choose which of them leads the next. Every line of play of the real
-// game is a line of R1 (they choose the winner), so R1's paranoid value is at
-// least the real one, and "in R1 the root's cost is at most t" proves the same
-// of the real game. Where the root is safe by a wide margin, R1 usually sees it
-// several tricks ahead; the real search's bounds see one trick ahead at most.
+// seats get powers the rules do not give them. Every line of play of the real
+// game is a line of R1, so R1's paranoid value is at least the real one, and "in
+// R1 the root's cost is at most t" proves the same of the real game. Where the
+// root is safe by a wide margin, R1 usually sees it several tricks ahead; the
+// real search's bounds see one trick ahead at most.
 //
-// Why R1 is cheap: once no other seat can shoot the moon, which of them wins a
-// trick no longer matters to the root (they pick the next leader anyway, and
-// their points are not the root's), only where their cards sit among the root's
-// cards does. So their cards of one suit and card class that no card of the root
-// separates are interchangeable: R1 searches one move per such run, and its table
-// entries are keyed on that coarser picture, which many real positions share.
+// The powers. Call the other seats that could have won a trick the root did not
+// win its "possible winners": those that played the led suit above the root's
+// card (all that played the led suit when the root did not follow). The real
+// winner is one of them.
+//  - Leading: the next trick is led by whichever possible winner they choose.
+//  - The moon: a seat that could still shoot when asked stays a possible shooter
+//    while it is a possible winner of every trick holding a moon card; they shoot
+//    (the moon goes to the root's cost if that is more) when a possible shooter
+//    is left at the end and the root took no moon card.
 //
-// While another seat can still shoot, R1 gives the others a second power: they
-// choose whom their tricks count for, so they shoot whenever the root takes no moon
-// card for the rest of the hand (if that costs the root more). The real moons are
-// among those lines, and which of them wins a trick still does not matter.
+// Why R1 is cheap: which of the other seats wins a trick no longer matters to the
+// root, only whether its card is above or below the root's, which the root's
+// cards decide. So their cards of one suit and card class that no card of the
+// root separates are interchangeable: R1 searches one move per such run, and its
+// table entries are keyed on that coarser picture (with the possible leaders and
+// shooters), which many real positions share.
 //
 // Asked at trick boundaries after the first trick, in the plain game with a low
 // goal, and without the rules that read who leads (a kitty, a stuck lead ending
@@ -53,9 +57,15 @@ class RelaxedCeiling {
   CardSet moves() const;
   // The position's class in R1 (see above), hashed; the two flags as search() found them.
   std::uint64_t key_hash(bool others_shoot, bool root_can_shoot) const;
-  // Whether the others can still shoot in R1: they could when asked, and the root
-  // has taken no moon card.
+  // Whether the others can still shoot in R1: a possible shooter is left, and the
+  // root has taken no moon card.
   bool others_can_shoot() const;
+  // The possible winners of the trick just ended (see above), bit per seat.
+  std::uint32_t possible_winners_of_last_trick() const;
+  // The most R1 costs the root when the others lead: `f()` with each seat they
+  // may choose leading, until one exceeds `alpha`.
+  template <class F>
+  int max_over_leaders(int alpha, F&& f);
   // The root's cost at the end of the hand in R1.
   int final_relaxed_cost() const;
   // The root's cost when the hand ends with its card points at `points` and the
@@ -69,7 +79,8 @@ class RelaxedCeiling {
   std::uint64_t nodes_ = 0;
   std::uint64_t node_budget_end_ = 0;
   bool out_of_budget_ = false;
-  bool others_could_shoot_ = false;  // when asked
+  std::uint32_t shooters_ = 0;  // the other seats that could still shoot, bit per seat
+  std::uint32_t leaders_ = 0;   // the seats the others may lead from when they lead
 };
 
 }  // namespace copas::solver

@@ -296,14 +296,16 @@ int Solver::search(int alpha, int beta) {
   if (const int ceiling = losing_next_trick_ceiling(rules_, pos_, root_, candidates); ceiling <= alpha) return ceiling;
   if (probing_) return kUnknownCost;  // before the store: a probe learns nothing new
   // The relaxed game's ceiling (relaxed_ceiling.h), dearer still: asked last.
-  if (range.hi > alpha && bit_count(pos_.hand(pos_.turn())) >= kRelaxedMinTricks && RelaxedCeiling::applies(rules_, pos_)) {
+  const int tricks_left = bit_count(pos_.hand(pos_.turn()));
+  if (range.hi > alpha && tricks_left >= kRelaxedMinTricks && tricks_left <= kRelaxedMaxTricks &&
+      RelaxedCeiling::applies(rules_, pos_)) {
     const std::uint64_t before = relaxed_.nodes();
     // Its positions count as the solve's, within the node limit.
     const std::uint64_t budget = std::min(kRelaxedBudget, node_limit_ - std::min(node_limit_, nodes_));
     const bool holds = relaxed_.at_most(rules_, *table_, pos_, root_, alpha, budget);
     nodes_ += relaxed_.nodes() - before;
     if (holds) {
-      table_->store(*key, INT16_MIN, alpha - offset, TranspositionTable::kNoMove, bit_count(pos_.hand(pos_.turn())));
+      table_->store(*key, INT16_MIN, alpha - offset, TranspositionTable::kNoMove, tricks_left);
       return alpha;
     }
   }

@@ -195,15 +195,19 @@ class Solver {
   KillerMoves killers_;
   // The relaxed game's ceiling (relaxed_ceiling.h), with its entries in table_.
   // Each question may search this many of its positions (no answer counts as
-  // "no"): 300, 1,000 and 3,000 gave 30.6 M, 29.5 M and 29.3 M nodes on three
-  // 13-trick deals, and about the same time.
+  // "no"): 1,000, 2,000 and 4,000 gave 50.3 M, 49.2 M and 48.6 M nodes on three
+  // 13-trick deals (13/1, 13/4, 13/10), and about the same time.
   RelaxedCeiling relaxed_;
-  static constexpr std::uint64_t kRelaxedBudget = 1000;
+  static constexpr std::uint64_t kRelaxedBudget = 2000;
   // It is asked with this many tricks left or more: with fewer, the real search
   // settles a boundary about as cheaply. Summed nodes (its own counted) at 6 / 8 /
   // 10 tricks: asked from 2 tricks left 404 k / 4.55 M / 22.8 M, from 4 387 k /
   // 4.63 M / 23.0 M, from 6 219 k / 5.10 M / 29.4 M; never 174 k / 3.53 M / 47.0 M.
   static constexpr int kRelaxedMinTricks = 4;
+  // And with this many tricks left or fewer: with more, its questions mostly run
+  // out of budget (at most 6 / 7 / 8: 51.9 M / 49.2 M / 52.8 M nodes on the same
+  // deals).
+  static constexpr int kRelaxedMaxTricks = 7;
   // What search() works out at the first node of each trick (by tricks done),
   // for the other nodes of the trick.
   struct TrickFacts {
