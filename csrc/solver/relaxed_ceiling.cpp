@@ -6,6 +6,7 @@
 #include "move_order.h"
 #include "outcome.h"
 #include "rank_equivalence.h"
+#include "trick_bounds.h"
 #include "trick_control.h"
 
 namespace copas::solver {
@@ -104,7 +105,19 @@ int RelaxedCeiling::search(int alpha, int beta) {
   Position& pos = *pos_;
   const SolverRules& sr = *sr_;
   if (pos.phase() == Phase::kOver) return final_relaxed_cost();
-  if (pos.trick_length() != 0) return search_trick(alpha, beta);
+  if (pos.trick_length() != 0) {
+    // Once no moon is possible, the trick's winner, once partly decided, narrows
+    // the bounds (trick_bounds.h): which side wins reads only the cards.
+    if ((pos.trick_cards() & sr.rules().point_cards) && !others_can_shoot() && !(moon_candidates(sr, pos) >> root_ & 1)) {
+      const PlainPoints points = plain_points(sr, pos, root_);
+      if (in_trick_bounds_may_cut(sr, pos, points, alpha, beta)) {
+        const CostRange in_trick = plain_costs_in_trick(sr, pos, root_, points);
+        if (in_trick.lo >= beta) return in_trick.lo;
+        if (in_trick.hi <= alpha) return in_trick.hi;
+      }
+    }
+    return search_trick(alpha, beta);
+  }
   const bool others_shoot = others_can_shoot();
   const bool root_can_shoot = moon_candidates(sr, pos) >> root_ & 1;
   const int taken = sr.points(pos.won(root_));
