@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 
+#include "fast_lanes.h"
 #include "move_order.h"
 #include "outcome.h"
 #include "rank_equivalence.h"
@@ -20,6 +21,52 @@ CardSet last_trick_cards(const Position& pos) {
   CardSet cards = 0;
   for (int i = pos.num_plays() - pos.players(); i < pos.num_plays(); ++i) cards |= pos.play_record(i).card.bit();
   return cards;
+}
+
+// Where `cards` sit among the root's `root_cards` of one suit: the root's cards
+// packed among both, above a sentinel bit that gives their number. It tells how
+// many of `cards` lie between each two of the root's, and nothing of their order.
+template <class Lanes>
+[[gnu::always_inline]] inline std::uint64_t interleaving(Lane root_cards, Lane cards, Lanes) {
+  const Lane both = root_cards | cards;
+  return Lanes::compress(root_cards, both) | std::uint64_t{1} << Lanes::count(both);
+}
+
+// The cards in hand as R1 tells them apart, hashed into `h`: per suit the root's
+// cards by class, and for each other seat and card class where its cards sit among
+// the root's (interleaving). Fields are packed into words, each word mixed once.
+template <class Lanes>
+[[gnu::always_inline]] inline std::uint64_t hash_cards(const SolverRules& sr, const Position& pos, int root,
+                                                       std::uint64_t h, Lanes lanes) {
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    const Lane root_cards = sr.lane(pos.hand(root), suit);
+    std::uint64_t word = static_cast<std::uint64_t>(Lanes::count(root_cards));
+    int used = 4;
+    const auto add = [&](std::uint64_t field, int bits) {
+      if (used + bits > 64) {
+        h = fmix64(h ^ word);
+        word = used = 0;
+      }
+      word |= field << used;
+      used += bits;
+    };
+    // Every class but the suit's weakest card's is listed (solver_rules.h); that
+    // one is what the listed ones leave.
+    const int listed = sr.class_mask_count(suit);
+    for (int i = 0; i < listed; ++i) add(Lanes::compress(sr.class_mask(suit, i) & root_cards, root_cards), 13);
+    for (int s = 0; s < pos.players(); ++s) {
+      if (s == root) continue;
+      Lane rest = sr.lane(pos.hand(s), suit);
+      for (int i = 0; i < listed; ++i) {
+        const Lane of_class = rest & sr.class_mask(suit, i);
+        rest &= ~of_class;
+        add(interleaving(root_cards, of_class, lanes), 14);
+      }
+      add(interleaving(root_cards, rest, lanes), 14);
+    }
+    h = fmix64(h ^ word);
+  }
+  return h;
 }
 
 }  // namespace
@@ -69,30 +116,7 @@ std::uint64_t RelaxedCeiling::key_hash(bool others_shoot, bool root_can_shoot) c
                                            pos.hearts_open_for_lead()));
   // While the root can shoot, its cost is not its points taken plus the rest: key them.
   if (root_can_shoot) h = fmix64(h ^ (0x10000u + static_cast<std::uint32_t>(sr.points(pos.won(root_)))));
-  for (int suit = 0; suit < kNumSuits; ++suit) {
-    Lane seat_lanes[kMaxPlayers];
-    Lane all = 0;
-    for (int s = 0; s < pos.players(); ++s) all |= seat_lanes[s] = sr.lane(pos.hand(s), suit);
-    h = fmix64(h ^ (0x20000u + suit));
-    // From the top: each of the root's cards by its class, and between two of them
-    // the other seats' cards as a multiset of (seat, class), summed so their order is lost.
-    std::uint64_t between = 0;
-    for (Lane rest = all; rest;) {
-      const int k = top_strength(rest);
-      rest &= ~(1u << k);
-      const std::uint64_t cls = sr.card_class(sr.card_at(suit, k));
-      if (seat_lanes[root_] >> k & 1) {
-        if (between) h = fmix64(h ^ between), between = 0;
-        h = fmix64(h ^ (0x30000u + cls));
-      } else {
-        int seat = 0;
-        while (!(seat_lanes[seat] >> k & 1)) ++seat;
-        between += fmix64(0x40000u + (std::uint64_t(seat) << 8) + cls);
-      }
-    }
-    if (between) h = fmix64(h ^ between);
-  }
-  return h;
+  return with_lane_compress([&](auto lanes) { return hash_cards(sr, pos, root_, h, lanes); });
 }
 
 int RelaxedCeiling::search(int alpha, int beta) {
@@ -120,6 +144,9 @@ int RelaxedCeiling::search(int alpha, int beta) {
   }
   const bool others_shoot = others_can_shoot();
   const bool root_can_shoot = moon_candidates(sr, pos) >> root_ & 1;
+  // Keyed first, so its bucket loads from memory while the bounds are worked out.
+  const std::uint64_t h = key_hash(others_shoot, root_can_shoot);
+  table_->prefetch(h);
   const int taken = sr.points(pos.won(root_));
   const CardSet in_play = cards_in_play(pos);
   int lo = taken + sr.negative_points(in_play);
@@ -132,7 +159,6 @@ int RelaxedCeiling::search(int alpha, int beta) {
   // the hand ends as if it were over now (the others shoot if they can).
   if (!root_can_shoot && can_lose_every_trick(sr, pos, root_))
     return others_shoot ? cost_if_others_may_shoot(taken) : taken;
-  const std::uint64_t h = key_hash(others_shoot, root_can_shoot);
   const std::uint64_t check = fmix64(h ^ kRelaxedSalt);
   // The rest of the hand alone, unless a moon is possible (then the key holds the root's points).
   const int offset = root_can_shoot || others_shoot ? 0 : taken;

@@ -43,6 +43,7 @@ class TranspositionTable {
 
   // Starts loading the key's bucket into the cache, for a find or store soon after.
   void prefetch(const PositionKey& key) const { __builtin_prefetch(&bucket(key.index())); }
+  void prefetch(std::uint64_t index) const { __builtin_prefetch(&bucket(index)); }
   // Copies the entry for this position class into `out`; false when there is none.
   bool find(const PositionKey& key, TableEntry& out) const { return find(key.index(), key.check(), out); }
   // Adds the bounds [lower, upper] (intersected with what the entry holds).
