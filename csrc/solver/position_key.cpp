@@ -4,6 +4,7 @@
 
 #include "fast_lanes.h"
 #include "outcome.h"
+#include "word_packer.h"
 
 namespace copas::solver {
 
@@ -11,33 +12,6 @@ namespace {
 
 constexpr int kMaxWords = 6;  // a suit's fields take at most 5 (18 fields, four 13-bit ones a word)
 using SuitWords = std::array<std::uint64_t, kMaxWords>;
-
-// Packs small fields into 64-bit words, lowest bits first (a field that does not
-// fit starts the next word). The word being filled stays in a register.
-class WordPacker {
- public:
-  explicit WordPacker(std::uint64_t* words) : words_(words) {}
-  void add(std::uint64_t value, int bits) {
-    if (used_ + bits > 64) {
-      words_[at_++] = word_;
-      word_ = 0;
-      used_ = 0;
-    }
-    word_ |= value << used_;
-    used_ += bits;
-  }
-  // Writes the last word; returns how many were written.
-  int finish() {
-    words_[at_] = word_;
-    return at_ + 1;
-  }
-
- private:
-  std::uint64_t* words_;
-  std::uint64_t word_ = 0;
-  int at_ = 0;
-  int used_ = 0;
-};
 
 // Each suit as words: its count, every seat's cards but the last (implied) in
 // relative ranks, then where its card classes sit; words past a suit's own are

@@ -9,6 +9,7 @@
 #include "rank_equivalence.h"
 #include "trick_bounds.h"
 #include "trick_control.h"
+#include "word_packer.h"
 
 namespace copas::solver {
 
@@ -38,33 +39,30 @@ template <class Lanes>
 template <class Lanes>
 [[gnu::always_inline]] inline std::uint64_t hash_cards(const SolverRules& sr, const Position& pos, int root,
                                                        std::uint64_t h, Lanes lanes) {
+  // A suit's fields (its count, a listed class of the root's, a class of another
+  // seat's) take at most 14 bits each, so a word holds four or more of them.
+  constexpr int kMaxFields = 1 + SolverRules::kMaxClassMasks + (kMaxPlayers - 1) * (SolverRules::kMaxClassMasks + 1);
+  constexpr int kMaxWords = (kMaxFields + 3) / 4;
   for (int suit = 0; suit < kNumSuits; ++suit) {
     const Lane root_cards = sr.lane(pos.hand(root), suit);
-    std::uint64_t word = static_cast<std::uint64_t>(Lanes::count(root_cards));
-    int used = 4;
-    const auto add = [&](std::uint64_t field, int bits) {
-      if (used + bits > 64) {
-        h = fmix64(h ^ word);
-        word = used = 0;
-      }
-      word |= field << used;
-      used += bits;
-    };
+    std::uint64_t words[kMaxWords];
+    WordPacker pack(words);
+    pack.add(static_cast<std::uint64_t>(Lanes::count(root_cards)), 4);
     // Every class but the suit's weakest card's is listed (solver_rules.h); that
     // one is what the listed ones leave.
     const int listed = sr.class_mask_count(suit);
-    for (int i = 0; i < listed; ++i) add(Lanes::compress(sr.class_mask(suit, i) & root_cards, root_cards), 13);
+    for (int i = 0; i < listed; ++i) pack.add(Lanes::compress(sr.class_mask(suit, i) & root_cards, root_cards), 13);
     for (int s = 0; s < pos.players(); ++s) {
       if (s == root) continue;
       Lane rest = sr.lane(pos.hand(s), suit);
       for (int i = 0; i < listed; ++i) {
         const Lane of_class = rest & sr.class_mask(suit, i);
         rest &= ~of_class;
-        add(interleaving(root_cards, of_class, lanes), 14);
+        pack.add(interleaving(root_cards, of_class, lanes), 14);
       }
-      add(interleaving(root_cards, rest, lanes), 14);
+      pack.add(interleaving(root_cards, rest, lanes), 14);
     }
-    h = fmix64(h ^ word);
+    for (int w = 0, n = pack.finish(); w < n; ++w) h = fmix64(h ^ words[w]);
   }
   return h;
 }
