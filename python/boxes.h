@@ -8,6 +8,7 @@
 #include "../csrc/cards.h"
 #include "../csrc/position.h"
 #include "../csrc/rules.h"
+#include "errors.h"
 
 namespace copas::py_api {
 
@@ -23,6 +24,14 @@ struct PositionBox {
   Position pos;
   bool revokes_penalize = false;  // push() accepts a failure to follow suit (Revokes penalize)
 };
+
+// `seat`, when the position has it; else InvalidPositionError naming it.
+inline int check_seat(const PositionBox& b, int seat) {
+  if (seat < 0 || seat >= b.pos.players())
+    throw InvalidPositionError("no seat " + std::to_string(seat) + " in a " +
+                               std::to_string(b.pos.players()) + "-player game");
+  return seat;
+}
 
 // The Revokes mode word: true for "penalize"; a bad word, or "penalize" where the
 // variant defines no revoke penalty, raises ValueError naming what is wrong.

@@ -36,13 +36,6 @@ const char* hand_end_str(HandEnd e) {
   return "";
 }
 
-int check_seat(const PositionBox& b, int seat) {
-  if (seat < 0 || seat >= b.pos.players())
-    throw InvalidPositionError("no seat " + std::to_string(seat) + " in a " +
-                               std::to_string(b.pos.players()) + "-player game");
-  return seat;
-}
-
 Card to_card(const py::object& obj) {
   if (py::isinstance<py::str>(obj)) {
     Card c;

@@ -2,9 +2,10 @@
 // table) and the plain alpha-beta baseline. Every solve runs with the GIL
 // released on a copy of the position.
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
 #include <mutex>
-#include <string>
+#include <optional>
 
 #include "../csrc/solver/plain_search.h"
 #include "../csrc/solver/relaxed_ceiling.h"
@@ -131,12 +132,10 @@ void register_solver(py::module_& m) {
     return py::make_tuple(r.value, r.nodes);
   }, py::arg("position"), "(value, nodes) by plain alpha-beta: no table, no ordering (the baseline); the same value as Solver.solve (with teams: the side's).");
 
-  m.def("relaxed_ceiling_at_most", [](const PositionBox& b, int threshold, std::uint64_t node_budget, py::object root_arg) {
+  m.def("relaxed_ceiling_at_most", [](const PositionBox& b, int threshold, std::uint64_t node_budget, std::optional<int> root_seat) {
     PositionBox copy = solver_copy(b);
     const solver::SolverRules sr(copy.pos.rules());
-    const int root = root_arg.is_none() ? copy.pos.turn() : root_arg.cast<int>();
-    if (root < 0 || root >= copy.pos.players())
-      throw py::value_error("root must be a seat of the position, 0 to " + std::to_string(copy.pos.players() - 1));
+    const int root = root_seat ? check_seat(copy, *root_seat) : copy.pos.turn();
     if (!solver::RelaxedCeiling::applies(sr, copy.pos))
       throw InvalidPositionError(
           "the relaxed ceiling is asked only at a trick boundary after the first trick, in a plain-scoring "

@@ -109,7 +109,7 @@ def test_relaxed_ceiling_refuses_positions_it_does_not_model():
     opening = ca.Position(rules, ca.deal(rules, 3), dealer=3, hand_no=3)
     with pytest.raises(ca.InvalidPositionError, match="after the first trick"):
         _core.relaxed_ceiling_at_most(opening, 10)
-    with pytest.raises(ValueError, match="root must be a seat of the position, 0 to 3"):
+    with pytest.raises(ca.InvalidPositionError, match="no seat 4 in a 4-player game"):
         _core.relaxed_ceiling_at_most(make_endgame("american", 11, 3, "random", at_boundary=True), 10, root=4)
     high = make_endgame("negative-scoring", 5, 3, "random", at_boundary=True)
     with pytest.raises(ca.InvalidPositionError, match="low goal"):

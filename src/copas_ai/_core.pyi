@@ -1001,7 +1001,7 @@ def random_hands(rules: RuleSet, count: typing.SupportsInt | typing.SupportsInde
     """
     Deal, pass (hand numbers cycling 0..3), play uniformly random legal cards and score `count` hands; returns totals.
     """
-def relaxed_ceiling_at_most(position: Position, threshold: int, node_budget: int = 1000000, root: int | None = None) -> bool:
+def relaxed_ceiling_at_most(position: Position, threshold: int, node_budget: int = 1000000, root: typing.SupportsInt | typing.SupportsIndex | None = None) -> bool:
     """
     True when the solver's relaxed game (csrc/solver/relaxed_ceiling.h: the other seats also choose which of those that could have won a trick leads the next, and may shoot the moon while one of them could have won every trick holding a moon card) holds the final score of root (default: the seat to act) to at most threshold, which proves the same of the real game; False when it does not or node_budget positions did not settle it.
     """
