@@ -1,8 +1,9 @@
 """The solver's relaxed-game ceiling (csrc/solver/relaxed_ceiling.h) against brute force.
 
 In the relaxed game the seats other than the root get two powers: after they win
-a trick, they choose which of the seats that could have won it (that played the
-led suit above the root's card) leads the next; and one of them may shoot the
+a trick, they choose which of the seats that could have won it (whose card of the
+led suit lies between the same two of the root's cards as the trick's best card)
+leads the next; and one of them may shoot the
 moon while it could have won every trick holding a moon card that the root did
 not take. It gives them more lines of play than the rules do, so whatever it
 proves about the root's final score ("at most t") must hold in the real game:
@@ -62,7 +63,8 @@ def test_relaxed_ceiling_never_proves_less_than_the_real_value(variant):
     the relaxation is tight (it proves the exact value itself) on nearly all of
     them, also where another seat can still shoot: when the others could choose
     any of them to lead, or shoot whenever the seat took no moon card, it was
-    tight on 88-90% of them and on 85% where a moon was open."""
+    tight on 88-90% of them and on 85% where a moon was open; when every seat
+    above the seat's own card could have won, on 184-187 of 192 (186-189 now)."""
     asked = tight = moon_open = tight_moon_open = 0
     for pos in endgames(variant, 16):
         for root in range(pos.players):
@@ -79,7 +81,7 @@ def test_relaxed_ceiling_never_proves_less_than_the_real_value(variant):
                 moon_open += 1
                 tight_moon_open += holds
     assert asked >= 160 and moon_open >= 40, (asked, moon_open)
-    assert tight >= 0.93 * asked, f"tight on {tight} of {asked}"
+    assert tight >= 0.965 * asked, f"tight on {tight} of {asked}"
     assert tight_moon_open >= 0.9 * moon_open, f"tight on {tight_moon_open} of {moon_open} with a moon open"
 
 

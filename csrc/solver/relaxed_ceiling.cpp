@@ -201,13 +201,24 @@ std::uint32_t RelaxedCeiling::possible_winners_of_last_trick() const {
   const int first = pos.num_plays() - pos.players();
   const Suit led = pos.play_record(first).card.suit();
   const auto strength = [&](Card c) { return c.suit() == led ? top_strength(sr_->lane(c.bit(), led)) : -1; };
+  // The root's cards of the led suit when the trick began: its hand now and its card, if it followed.
+  Lane root_cards = sr_->lane(pos.hand(root_), led);
   int root_strength = -1;
   for (int i = first; i < pos.num_plays(); ++i)
     if (pos.play_record(i).seat == root_) root_strength = strength(pos.play_record(i).card);
+  if (root_strength >= 0) root_cards |= Lane{1} << root_strength;
+  int top = -1;  // the highest card the others played
+  for (int i = first; i < pos.num_plays(); ++i)
+    if (pos.play_record(i).seat != root_) top = std::max(top, strength(pos.play_record(i).card));
+  if (top <= root_strength) return 0;  // the root won
+  // The winner's card lies above the root's highest card below `top`; cards between
+  // the same two of the root's are all R1 tells apart, so each may be the winner.
+  const Lane below_top = root_cards & ((Lane{1} << top) - 1);
+  const int floor = below_top ? top_strength(below_top) : -1;
   std::uint32_t seats = 0;
   for (int i = first; i < pos.num_plays(); ++i) {
     const PlayRecord& play = pos.play_record(i);
-    if (play.seat != root_ && strength(play.card) > root_strength) seats |= 1u << play.seat;
+    if (play.seat != root_ && strength(play.card) > floor) seats |= 1u << play.seat;
   }
   return seats;
 }

@@ -6,9 +6,12 @@
 // real search's bounds see one trick ahead at most.
 //
 // The powers. Call the other seats that could have won a trick the root did not
-// win its "possible winners": those that played the led suit above the root's
-// card (all that played the led suit when the root did not follow). The real
-// winner is one of them.
+// win its "possible winners": those whose card of the led suit lies above every
+// card of the root's (its hand when the trick began) that the trick's best card
+// beats, so between the same two of the root's cards as the best; all that played
+// the led suit when the root had none. The real winner is one of them, and R1
+// cannot tell them apart (below). Taking every seat above the root's own card
+// instead: 47.1 M nodes against 42.9 M on 13/1 + 13/4 + 13/10.
 //  - Leading: the next trick is led by whichever possible winner they choose.
 //  - The moon: a seat that could still shoot when asked stays a possible shooter
 //    while it is a possible winner of every trick holding a moon card; they shoot
