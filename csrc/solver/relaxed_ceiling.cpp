@@ -150,7 +150,14 @@ int RelaxedCeiling::search(int alpha, int beta) {
   int lo = taken + sr.negative_points(in_play);
   int hi = taken + sr.positive_points(in_play);
   if (root_can_shoot) lo = std::min(lo, root_moon_cost(sr));
-  if (others_shoot && sr.rules().moon == MoonRule::kOthersPlus) hi = std::max<int>(hi, sr.rules().moon_value);
+  // Their moon raises the ceiling unless the root can stop each possible shooter
+  // (trick_control.h): stopped, a shooter's moon card goes into a trick it played
+  // below the root's card or discarded to, so it is no possible winner of that
+  // trick. Asked only where the ceiling would then cut: 13/1 + 13/4 + 13/10 take
+  // 35.3 M nodes with it, 42.9 M without.
+  if (others_shoot && sr.rules().moon == MoonRule::kOthersPlus && hi < sr.rules().moon_value &&
+      (hi > alpha || moons_stoppable(sr, pos, root_, shooters_) != shooters_))
+    hi = sr.rules().moon_value;
   if (lo >= beta) return lo;
   if (hi <= alpha) return hi;
   // Losing every trick whoever leads (trick_control.h), the root takes nothing more:
