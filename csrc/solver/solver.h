@@ -205,9 +205,10 @@ class Solver {
   // 4.63 M / 23.0 M, from 6 219 k / 5.10 M / 29.4 M; never 174 k / 3.53 M / 47.0 M.
   static constexpr int kRelaxedMinTricks = 4;
   // And with this many tricks left or fewer: with more, its questions mostly run
-  // out of budget (at most 6 / 7 / 8: 51.9 M / 49.2 M / 52.8 M nodes on the same
-  // deals).
-  static constexpr int kRelaxedMaxTricks = 7;
+  // out of budget. At most 7 / 8 / 9 / 10: 35.3 M / 32.0 M / 31.2 M / 31.9 M nodes
+  // on the same deals (at most 6 / 7 / 8 gave 51.9 M / 49.2 M / 52.8 M before its
+  // tighter possible winners and the stoppable moons made each question cheaper).
+  static constexpr int kRelaxedMaxTricks = 9;
   // What search() works out at the first node of each trick (by tricks done),
   // for the other nodes of the trick.
   struct TrickFacts {
