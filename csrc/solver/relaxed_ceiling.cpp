@@ -128,9 +128,11 @@ int RelaxedCeiling::search(int alpha, int beta) {
   const SolverRules& sr = *sr_;
   if (pos.phase() == Phase::kOver) return final_relaxed_cost();
   if (pos.trick_length() != 0) {
-    // Once no moon is possible, the trick's winner, once partly decided, narrows
+    // Once no moon is possible (none was, or every possible shooter is out of a
+    // trick holding a moon card), the trick's winner, once partly decided, narrows
     // the bounds (trick_bounds.h): which side wins reads only the cards.
-    if ((pos.trick_cards() & sr.rules().point_cards) && !others_can_shoot() && !(moon_candidates(sr, pos) >> root_ & 1)) {
+    if ((pos.trick_cards() & sr.rules().point_cards) && (!others_can_shoot() || shooters_out_in_trick()) &&
+        !(moon_candidates(sr, pos) >> root_ & 1)) {
       const PlainPoints points = plain_points(sr, pos, root_);
       if (in_trick_bounds_may_cut(sr, pos, points, alpha, beta)) {
         const CostRange in_trick = plain_costs_in_trick(sr, pos, root_, points);
@@ -203,30 +205,51 @@ int RelaxedCeiling::max_over_leaders(int alpha, F&& f) {
   return most;
 }
 
+RelaxedCeiling::TrickByStrength RelaxedCeiling::read_trick(int first) const {
+  const Position& pos = *pos_;
+  TrickByStrength t;
+  t.led = pos.play_record(first).card.suit();
+  for (int i = first; i < pos.num_plays(); ++i) {
+    const PlayRecord& play = pos.play_record(i);
+    const int strength = play.card.suit() == t.led ? top_strength(sr_->lane(play.card.bit(), t.led)) : -1;
+    if (play.seat == root_) {
+      t.root = strength;
+    } else {
+      t.of_seat[play.seat] = strength;
+      t.others |= 1u << play.seat;
+    }
+  }
+  return t;
+}
+
+bool RelaxedCeiling::shooters_out_in_trick() const {
+  const Position& pos = *pos_;
+  if (!(pos.trick_cards() & sr_->rules().moon_cards)) return false;
+  const TrickByStrength t = read_trick(pos.num_plays() - pos.trick_length());
+  // Out: played off the led suit, or under the root's card of it (so under any winner's floor).
+  for (std::uint32_t rest = shooters_; rest; rest &= rest - 1) {
+    const int s = __builtin_ctz(rest);
+    if (!(t.others >> s & 1) || t.of_seat[s] >= std::max(t.root, 0)) return false;
+  }
+  return true;
+}
+
 std::uint32_t RelaxedCeiling::possible_winners_of_last_trick() const {
   const Position& pos = *pos_;
-  const int first = pos.num_plays() - pos.players();
-  const Suit led = pos.play_record(first).card.suit();
-  const auto strength = [&](Card c) { return c.suit() == led ? top_strength(sr_->lane(c.bit(), led)) : -1; };
-  // The root's cards of the led suit when the trick began: its hand now and its card, if it followed.
-  Lane root_cards = sr_->lane(pos.hand(root_), led);
-  int root_strength = -1;
-  for (int i = first; i < pos.num_plays(); ++i)
-    if (pos.play_record(i).seat == root_) root_strength = strength(pos.play_record(i).card);
-  if (root_strength >= 0) root_cards |= Lane{1} << root_strength;
+  const TrickByStrength t = read_trick(pos.num_plays() - pos.players());
   int top = -1;  // the highest card the others played
-  for (int i = first; i < pos.num_plays(); ++i)
-    if (pos.play_record(i).seat != root_) top = std::max(top, strength(pos.play_record(i).card));
-  if (top <= root_strength) return 0;  // the root won
+  for (std::uint32_t rest = t.others; rest; rest &= rest - 1) top = std::max(top, t.of_seat[__builtin_ctz(rest)]);
+  if (top <= t.root) return 0;  // the root won
+  // The root's cards of the led suit when the trick began: its hand now and its card, if it followed.
+  Lane root_cards = sr_->lane(pos.hand(root_), t.led);
+  if (t.root >= 0) root_cards |= Lane{1} << t.root;
   // The winner's card lies above the root's highest card below `top`; cards between
   // the same two of the root's are all R1 tells apart, so each may be the winner.
   const Lane below_top = root_cards & ((Lane{1} << top) - 1);
   const int floor = below_top ? top_strength(below_top) : -1;
   std::uint32_t seats = 0;
-  for (int i = first; i < pos.num_plays(); ++i) {
-    const PlayRecord& play = pos.play_record(i);
-    if (play.seat != root_ && strength(play.card) > floor) seats |= 1u << play.seat;
-  }
+  for (std::uint32_t rest = t.others; rest; rest &= rest - 1)
+    if (t.of_seat[__builtin_ctz(rest)] > floor) seats |= 1u << __builtin_ctz(rest);
   return seats;
 }
 

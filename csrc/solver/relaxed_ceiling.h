@@ -63,6 +63,19 @@ class RelaxedCeiling {
   // Whether the others can still shoot in R1: a possible shooter is left, and the
   // root has taken no moon card.
   bool others_can_shoot() const;
+  // The trick in progress or just ended, from its play `first` on: each card's
+  // strength in the led suit, -1 off it.
+  struct TrickByStrength {
+    Suit led;
+    int root = -1;                   // the root's card (-1 also when it has not played)
+    int of_seat[kMaxPlayers] = {};   // the others' cards, for the seats in `others`
+    std::uint32_t others = 0;        // the other seats that have played, bit per seat
+  };
+  TrickByStrength read_trick(int first) const;
+  // Whether the trick in progress holds a moon card and every possible shooter
+  // has played to it off the led suit or under the root's card: none can win it,
+  // so none can shoot.
+  bool shooters_out_in_trick() const;
   // The possible winners of the trick just ended (see above), bit per seat.
   std::uint32_t possible_winners_of_last_trick() const;
   // The most R1 costs the root when the others lead: `f()` with each seat they
