@@ -8,7 +8,12 @@ moon while it could have won every trick holding a moon card that the root did
 not take. It gives them more lines of play than the rules do, so whatever it
 proves about the root's final score ("at most t") must hold in the real game:
 every answer is checked here against the independent paranoid minimax of
-tests/test_solver.py, which knows nothing of the relaxation.
+tests/test_solver.py, which knows nothing of the relaxation. That also checks
+the relaxed game's shortcuts where another seat could still shoot: its ceiling
+without their moon where the root can stop every possible shooter (with the moon
+dropped from it the check fails), and its in-trick bounds once every possible
+shooter has played to a moon-card trick off the led suit or under the root's card
+(counting a shooter that played above it as out fails the check).
 
 Endgames are fully known trick boundaries after the first trick, two or three
 tricks left, reached by random play, hoarded points (moons still open) and
