@@ -18,12 +18,6 @@ namespace {
 // Keeps R1's keys apart from position_key.h's in the shared table.
 constexpr std::uint64_t kRelaxedSalt = 0x52314b4559ULL;
 
-CardSet last_trick_cards(const Position& pos) {
-  CardSet cards = 0;
-  for (int i = pos.num_plays() - pos.players(); i < pos.num_plays(); ++i) cards |= pos.play_record(i).card.bit();
-  return cards;
-}
-
 // Where `cards` sit among the root's `root_cards` of one suit: the root's cards
 // packed among both, above a sentinel bit that gives their number. It tells how
 // many of `cards` lie between each two of the root's, and nothing of their order.
@@ -212,6 +206,7 @@ RelaxedCeiling::TrickByStrength RelaxedCeiling::read_trick(int first) const {
   for (int i = first; i < pos.num_plays(); ++i) {
     const PlayRecord& play = pos.play_record(i);
     const int strength = play.card.suit() == t.led ? top_strength(sr_->lane(play.card.bit(), t.led)) : -1;
+    t.cards |= play.card.bit();
     if (play.seat == root_) {
       t.root = strength;
     } else {
@@ -234,9 +229,8 @@ bool RelaxedCeiling::shooters_out_in_trick() const {
   return true;
 }
 
-std::uint32_t RelaxedCeiling::possible_winners_of_last_trick() const {
+std::uint32_t RelaxedCeiling::possible_winners(const TrickByStrength& t) const {
   const Position& pos = *pos_;
-  const TrickByStrength t = read_trick(pos.num_plays() - pos.players());
   int top = -1;  // the highest card the others played
   for (std::uint32_t rest = t.others; rest; rest &= rest - 1) top = std::max(top, t.of_seat[__builtin_ctz(rest)]);
   if (top <= t.root) return 0;  // the root won
@@ -287,9 +281,10 @@ int RelaxedCeiling::search_trick(int alpha, int beta) {
     const std::uint32_t shooters = shooters_, leaders = leaders_;
     pos.play(order[i]);
     if (pos.trick_length() == 0) {  // the trick is over: who could have won it
-      const std::uint32_t winners = possible_winners_of_last_trick();
+      const TrickByStrength last = read_trick(pos.num_plays() - pos.players());
+      const std::uint32_t winners = possible_winners(last);
       leaders_ = winners;
-      if (last_trick_cards(pos) & sr_->rules().moon_cards) shooters_ &= winners;
+      if (last.cards & sr_->rules().moon_cards) shooters_ &= winners;
     }
     const int v = search(alpha, beta);
     shooters_ = shooters;

@@ -70,14 +70,15 @@ class RelaxedCeiling {
     int root = -1;                   // the root's card (-1 also when it has not played)
     int of_seat[kMaxPlayers] = {};   // the others' cards, for the seats in `others`
     std::uint32_t others = 0;        // the other seats that have played, bit per seat
+    CardSet cards = 0;               // every card played to it
   };
   TrickByStrength read_trick(int first) const;
   // Whether the trick in progress holds a moon card and every possible shooter
   // has played to it off the led suit or under the root's card: none can win it,
   // so none can shoot.
   bool shooters_out_in_trick() const;
-  // The possible winners of the trick just ended (see above), bit per seat.
-  std::uint32_t possible_winners_of_last_trick() const;
+  // The possible winners (see above) of the trick just ended, read by read_trick, bit per seat.
+  std::uint32_t possible_winners(const TrickByStrength& t) const;
   // The most R1 costs the root when the others lead: `f()` with each seat they
   // may choose leading, until one exceeds `alpha`.
   template <class F>
