@@ -136,6 +136,10 @@ int RelaxedCeiling::search(int alpha, int beta) {
     }
     return search_trick(alpha, beta);
   }
+  // The others' choice of leader: each choice is a position of its own, keyed
+  // apart, so that positions reached with other choices share its entry (13/1 +
+  // 13/4 + 13/10: 24.4 M nodes, against 29.9 M keying the set of choices).
+  if (pos.turn() != root_ && leaders_ != 1u << pos.turn()) return search_each_leader(alpha, beta);
   const bool others_shoot = others_can_shoot();
   const bool root_can_shoot = moon_candidates(sr, pos) >> root_ & 1;
   // Keyed first, so its bucket loads from memory while the bounds are worked out.
@@ -172,12 +176,9 @@ int RelaxedCeiling::search(int alpha, int beta) {
   // asked while they may shoot.
   if (!others_shoot) {
     const std::uint32_t root_moon = root_can_shoot ? 1u << root_ : 0;
-    const auto ceiling = [&] { return losing_next_trick_ceiling(sr, pos, root_, root_moon); };
-    const int next_trick = pos.turn() == root_ ? ceiling() : max_over_leaders(alpha, ceiling);
-    if (next_trick <= alpha) return next_trick;
+    if (const int ceiling = losing_next_trick_ceiling(sr, pos, root_, root_moon); ceiling <= alpha) return ceiling;
   }
-  const int value = pos.turn() == root_ ? search_trick(alpha, beta)
-                                        : max_over_leaders(beta - 1, [&] { return search_trick(alpha, beta); });
+  const int value = search_trick(alpha, beta);
   if (out_of_budget_) return alpha;
   const int lower = value > alpha ? value - offset : INT16_MIN;
   const int upper = value < beta ? value - offset : INT16_MAX;
@@ -185,18 +186,20 @@ int RelaxedCeiling::search(int alpha, int beta) {
   return value;
 }
 
-template <class F>
-int RelaxedCeiling::max_over_leaders(int alpha, F&& f) {
+int RelaxedCeiling::search_each_leader(int alpha, int beta) {
   // The trick's winner leads again before anything is undone (Position::hand_lead_to).
   Position& pos = *pos_;
   const int winner = pos.turn();
+  const std::uint32_t leaders = leaders_;
   int most = INT_MIN;
-  for (std::uint32_t rest = leaders_; rest && most <= alpha; rest &= rest - 1) {
+  for (std::uint32_t rest = leaders; rest && most < beta; rest &= rest - 1) {
     pos.hand_lead_to(__builtin_ctz(rest));
-    most = std::max(most, f());
+    leaders_ = rest & -rest;
+    most = std::max(most, search(alpha, beta));
   }
+  leaders_ = leaders;
   pos.hand_lead_to(winner);
-  return most;
+  return out_of_budget_ ? alpha : most;
 }
 
 RelaxedCeiling::TrickByStrength RelaxedCeiling::read_trick(int first) const {

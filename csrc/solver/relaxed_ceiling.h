@@ -79,10 +79,9 @@ class RelaxedCeiling {
   bool shooters_out_in_trick() const;
   // The possible winners (see above) of the trick just ended, read by read_trick, bit per seat.
   std::uint32_t possible_winners(const TrickByStrength& t) const;
-  // The most R1 costs the root when the others lead: `f()` with each seat they
-  // may choose leading, until one exceeds `alpha`.
-  template <class F>
-  int max_over_leaders(int alpha, F&& f);
+  // The most R1 costs the root when the others lead: search() with each seat they
+  // may choose leading, until one reaches `beta`.
+  int search_each_leader(int alpha, int beta);
   // The root's cost at the end of the hand in R1.
   int final_relaxed_cost() const;
   // The root's cost when the hand ends with its card points at `points` and the
