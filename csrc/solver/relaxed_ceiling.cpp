@@ -27,37 +27,36 @@ template <class Lanes>
   return Lanes::compress(root_cards, both) | std::uint64_t{1} << Lanes::count(both);
 }
 
-// The cards in hand as R1 tells them apart, hashed into `h`: per suit the root's
-// cards by class, and for each other seat and card class where its cards sit among
-// the root's (interleaving). Fields are packed into words, each word mixed once.
+// The cards of one suit in hand as R1 tells them apart, hashed: the root's cards
+// by class, and for each other seat and card class where its cards sit among the
+// root's (interleaving). Fields are packed into words, each word mixed once.
 template <class Lanes>
-[[gnu::always_inline]] inline std::uint64_t hash_cards(const SolverRules& sr, const Position& pos, int root,
-                                                       std::uint64_t h, Lanes lanes) {
+[[gnu::always_inline]] inline std::uint64_t hash_suit(const SolverRules& sr, const Position& pos, int root, int suit,
+                                                      Lanes lanes) {
   // A suit's fields (its count, a listed class of the root's, a class of another
   // seat's) take at most 14 bits each, so a word holds four or more of them.
   constexpr int kMaxFields = 1 + SolverRules::kMaxClassMasks + (kMaxPlayers - 1) * (SolverRules::kMaxClassMasks + 1);
   constexpr int kMaxWords = (kMaxFields + 3) / 4;
-  for (int suit = 0; suit < kNumSuits; ++suit) {
-    const Lane root_cards = sr.lane(pos.hand(root), suit);
-    std::uint64_t words[kMaxWords];
-    WordPacker pack(words);
-    pack.add(static_cast<std::uint64_t>(Lanes::count(root_cards)), 4);
-    // Every class but the suit's weakest card's is listed (solver_rules.h); that
-    // one is what the listed ones leave.
-    const int listed = sr.class_mask_count(suit);
-    for (int i = 0; i < listed; ++i) pack.add(Lanes::compress(sr.class_mask(suit, i) & root_cards, root_cards), 13);
-    for (int s = 0; s < pos.players(); ++s) {
-      if (s == root) continue;
-      Lane rest = sr.lane(pos.hand(s), suit);
-      for (int i = 0; i < listed; ++i) {
-        const Lane of_class = rest & sr.class_mask(suit, i);
-        rest &= ~of_class;
-        pack.add(interleaving(root_cards, of_class, lanes), 14);
-      }
-      pack.add(interleaving(root_cards, rest, lanes), 14);
+  const Lane root_cards = sr.lane(pos.hand(root), suit);
+  std::uint64_t words[kMaxWords];
+  WordPacker pack(words);
+  pack.add(static_cast<std::uint64_t>(Lanes::count(root_cards)), 4);
+  // Every class but the suit's weakest card's is listed (solver_rules.h); that
+  // one is what the listed ones leave.
+  const int listed = sr.class_mask_count(suit);
+  for (int i = 0; i < listed; ++i) pack.add(Lanes::compress(sr.class_mask(suit, i) & root_cards, root_cards), 13);
+  for (int s = 0; s < pos.players(); ++s) {
+    if (s == root) continue;
+    Lane rest = sr.lane(pos.hand(s), suit);
+    for (int i = 0; i < listed; ++i) {
+      const Lane of_class = rest & sr.class_mask(suit, i);
+      rest &= ~of_class;
+      pack.add(interleaving(root_cards, of_class, lanes), 14);
     }
-    for (int w = 0, n = pack.finish(); w < n; ++w) h = fmix64(h ^ words[w]);
+    pack.add(interleaving(root_cards, rest, lanes), 14);
   }
+  std::uint64_t h = kRelaxedSalt + static_cast<std::uint64_t>(suit);
+  for (int w = 0, n = pack.finish(); w < n; ++w) h = fmix64(h ^ words[w]);
   return h;
 }
 
@@ -76,6 +75,7 @@ bool RelaxedCeiling::at_most(const SolverRules& sr, TranspositionTable& table, P
   root_ = root;
   shooters_ = moon_candidates(sr, pos) & ~(1u << root);
   leaders_ = 1u << pos.turn();  // the real position: the real leader
+  hash_suits(kFullDeck);
   out_of_budget_ = false;
   node_budget_end_ = nodes_ + budget;
   const int value = search(threshold, threshold + 1);
@@ -108,7 +108,15 @@ std::uint64_t RelaxedCeiling::key_hash(bool others_shoot, bool root_can_shoot) c
                                            pos.hearts_open_for_lead()));
   // While the root can shoot, its cost is not its points taken plus the rest: key them.
   if (root_can_shoot) h = fmix64(h ^ (0x10000u + static_cast<std::uint32_t>(sr.points(pos.won(root_)))));
-  return with_lane_compress([&](auto lanes) { return hash_cards(sr, pos, root_, h, lanes); });
+  for (const std::uint64_t suit : suit_hash_) h = fmix64(h ^ suit);
+  return h;
+}
+
+void RelaxedCeiling::hash_suits(CardSet suits) {
+  with_lane_compress([&](auto lanes) {
+    for (int suit = 0; suit < kNumSuits; ++suit)
+      if (suits & suit_mask(suit)) suit_hash_[suit] = hash_suit(*sr_, *pos_, root_, suit, lanes);
+  });
 }
 
 int RelaxedCeiling::search(int alpha, int beta) {
@@ -282,14 +290,18 @@ int RelaxedCeiling::search_trick(int alpha, int beta) {
   }
   for (int i = 0; i < n; ++i) {
     const std::uint32_t shooters = shooters_, leaders = leaders_;
+    std::uint64_t suit_hash[kNumSuits];
     pos.play(order[i]);
     if (pos.trick_length() == 0) {  // the trick is over: who could have won it
       const TrickByStrength last = read_trick(pos.num_plays() - pos.players());
       const std::uint32_t winners = possible_winners(last);
       leaders_ = winners;
       if (last.cards & sr_->rules().moon_cards) shooters_ &= winners;
+      std::copy(suit_hash_, suit_hash_ + kNumSuits, suit_hash);
+      hash_suits(last.cards);  // only the suits played to have changed
     }
     const int v = search(alpha, beta);
+    if (pos.trick_length() == 0) std::copy(suit_hash, suit_hash + kNumSuits, suit_hash_);
     shooters_ = shooters;
     leaders_ = leaders;
     pos.undo();

@@ -60,6 +60,8 @@ class RelaxedCeiling {
   CardSet moves() const;
   // The position's class in R1 (see above), hashed; the two flags as search() found them.
   std::uint64_t key_hash(bool others_shoot, bool root_can_shoot) const;
+  // Works out suit_hash_ for the suits of `suits`' cards.
+  void hash_suits(CardSet suits);
   // Whether the others can still shoot in R1: a possible shooter is left, and the
   // root has taken no moon card.
   bool others_can_shoot() const;
@@ -97,6 +99,9 @@ class RelaxedCeiling {
   bool out_of_budget_ = false;
   std::uint32_t shooters_ = 0;  // the other seats that could still shoot, bit per seat
   std::uint32_t leaders_ = 0;   // the seats the others may lead from when they lead
+  // Each suit's cards in hand as R1 tells them apart (key_hash), hashed, kept up to
+  // date at each trick boundary: a trick changes only the suits played to it.
+  std::uint64_t suit_hash_[kNumSuits] = {};
 };
 
 }  // namespace copas::solver
