@@ -75,7 +75,7 @@ bool RelaxedCeiling::at_most(const SolverRules& sr, TranspositionTable& table, P
   root_ = root;
   shooters_ = moon_candidates(sr, pos) & ~(1u << root);
   leaders_ = 1u << pos.turn();  // the real position: the real leader
-  hash_suits(kFullDeck);
+  unhashed_ = kFullDeck;
   out_of_budget_ = false;
   node_budget_end_ = nodes_ + budget;
   const int value = search(threshold, threshold + 1);
@@ -98,7 +98,7 @@ int RelaxedCeiling::final_relaxed_cost() const {
   return cost_if_others_may_shoot(sr_->points(pos_->won(root_)));
 }
 
-std::uint64_t RelaxedCeiling::key_hash(bool others_shoot, bool root_can_shoot) const {
+std::uint64_t RelaxedCeiling::key_hash(bool others_shoot, bool root_can_shoot) {
   const Position& pos = *pos_;
   const SolverRules& sr = *sr_;
   // Who leads matters only as "the root" or the seats the others may choose from.
@@ -108,6 +108,10 @@ std::uint64_t RelaxedCeiling::key_hash(bool others_shoot, bool root_can_shoot) c
                                            pos.hearts_open_for_lead()));
   // While the root can shoot, its cost is not its points taken plus the rest: key them.
   if (root_can_shoot) h = fmix64(h ^ (0x10000u + static_cast<std::uint32_t>(sr.points(pos.won(root_)))));
+  if (unhashed_) {
+    hash_suits(unhashed_);
+    unhashed_ = 0;
+  }
   for (const std::uint64_t suit : suit_hash_) h = fmix64(h ^ suit);
   return h;
 }
@@ -291,6 +295,7 @@ int RelaxedCeiling::search_trick(int alpha, int beta) {
   for (int i = 0; i < n; ++i) {
     const std::uint32_t shooters = shooters_, leaders = leaders_;
     std::uint64_t suit_hash[kNumSuits];
+    const CardSet unhashed = unhashed_;
     pos.play(order[i]);
     if (pos.trick_length() == 0) {  // the trick is over: who could have won it
       const TrickByStrength last = read_trick(pos.num_plays() - pos.players());
@@ -298,10 +303,13 @@ int RelaxedCeiling::search_trick(int alpha, int beta) {
       leaders_ = winners;
       if (last.cards & sr_->rules().moon_cards) shooters_ &= winners;
       std::copy(suit_hash_, suit_hash_ + kNumSuits, suit_hash);
-      hash_suits(last.cards);  // only the suits played to have changed
+      unhashed_ |= last.cards;  // only the suits played to have changed
     }
     const int v = search(alpha, beta);
-    if (pos.trick_length() == 0) std::copy(suit_hash, suit_hash + kNumSuits, suit_hash_);
+    if (pos.trick_length() == 0) {
+      std::copy(suit_hash, suit_hash + kNumSuits, suit_hash_);
+      unhashed_ = unhashed;
+    }
     shooters_ = shooters;
     leaders_ = leaders;
     pos.undo();

@@ -59,7 +59,7 @@ class RelaxedCeiling {
   // The moves R1 tells apart for the seat to act.
   CardSet moves() const;
   // The position's class in R1 (see above), hashed; the two flags as search() found them.
-  std::uint64_t key_hash(bool others_shoot, bool root_can_shoot) const;
+  std::uint64_t key_hash(bool others_shoot, bool root_can_shoot);
   // Works out suit_hash_ for the suits of `suits`' cards.
   void hash_suits(CardSet suits);
   // Whether the others can still shoot in R1: a possible shooter is left, and the
@@ -99,9 +99,11 @@ class RelaxedCeiling {
   bool out_of_budget_ = false;
   std::uint32_t shooters_ = 0;  // the other seats that could still shoot, bit per seat
   std::uint32_t leaders_ = 0;   // the seats the others may lead from when they lead
-  // Each suit's cards in hand as R1 tells them apart (key_hash), hashed, kept up to
-  // date at each trick boundary: a trick changes only the suits played to it.
+  // Each suit's cards in hand as R1 tells them apart (key_hash), hashed: a trick
+  // changes only the suits played to it, and those are hashed again only when a
+  // key is needed (not at a boundary the cheap bounds settle, nor at the hand's end).
   std::uint64_t suit_hash_[kNumSuits] = {};
+  CardSet unhashed_ = 0;  // cards of the suits whose suit_hash_ is out of date
 };
 
 }  // namespace copas::solver
