@@ -101,7 +101,7 @@ class RelaxedCeiling {
   std::uint32_t leaders_ = 0;   // the seats the others may lead from when they lead
   // Each suit's cards in hand as R1 tells them apart (key_hash), hashed: a trick
   // changes only the suits played to it, and those are hashed again only when a
-  // key is needed (not at a boundary the cheap bounds settle, nor at the hand's end).
+  // key is needed (not at the hand's end, nor where the others choose a leader).
   std::uint64_t suit_hash_[kNumSuits] = {};
   CardSet unhashed_ = 0;  // cards of the suits whose suit_hash_ is out of date
 };
