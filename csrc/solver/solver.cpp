@@ -85,7 +85,7 @@ int Solver::solve(const Position& pos) {
   start(pos);
   root_move_ = -1;
   const HelperThreads helpers(*this, pos);
-  return rules_.cost_sign() * mtdf(playout_guess());
+  return rules_.cost_sign() * mtdf(first_guess());
 }
 
 int Solver::solve_moves(const Position& pos, Card* cards, int* values) {
@@ -113,7 +113,7 @@ void Solver::solve_representatives(CardSet representatives, int* rep_value) {
     const Card c = pop_lowest(rest);
     pos_.play(c);
     if (!have_guess) {
-      guess = playout_guess();
+      guess = first_guess();
       have_guess = true;
     }
     root_move_ = c.index;
@@ -151,7 +151,14 @@ bool Solver::helper_should_stop() const {
   return stop_flag_->load(std::memory_order_relaxed) || watched_pass_->current() != watched_test_;
 }
 
-int Solver::playout_guess() {
+int Solver::first_guess() {
+  const int playout = playout_cost();
+  if (bit_count(pos_.hand(root_)) < kMiddleGuessMinTricks) return playout;
+  const CostRange range = reachable_costs(rules_, pos_, root_, moon_candidates(rules_, pos_));
+  return std::max(playout, (range.lo + range.hi + 1) / 2);
+}
+
+int Solver::playout_cost() {
   int plays = 0;
   while (pos_.phase() == Phase::kPlaying) {
     Card order[kMaxMoves];
