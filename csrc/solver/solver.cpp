@@ -51,13 +51,14 @@ Solver::Solver(std::size_t table_bytes)
       own_busy_(std::make_unique<BusyMarks>()),
       busy_(own_busy_.get()) {}
 
-Solver::Solver(TranspositionTable& shared, BusyMarks& busy) : table_(&shared), busy_(&busy) {}
+Solver::Solver(TranspositionTable& shared, BusyMarks& busy, const Solver& owner)
+    : table_(&shared), busy_(&busy), owner_(&owner) {}
 
 Solver::~Solver() = default;
 
 void Solver::set_threads(int threads) {
   helpers_.clear();
-  for (int k = 1; k < threads; ++k) helpers_.push_back(std::unique_ptr<Solver>(new Solver(*table_, *busy_)));
+  for (int k = 1; k < threads; ++k) helpers_.push_back(std::unique_ptr<Solver>(new Solver(*table_, *busy_, *this)));
   if (threads > 1) helpers_[0]->cashes_ = true;
 }
 
@@ -74,6 +75,7 @@ void Solver::start(const Position& pos) {
   nodes_ = 0;
   // Before the helpers start (each zeroes its own nodes_ then): their published
   // counts from the last solve must not count against this one's limit.
+  published_nodes_.store(0, std::memory_order_relaxed);
   for (auto& h : helpers_) h->published_nodes_.store(0, std::memory_order_relaxed);
   arm_checks();
   if (own_table_) table_->new_generation();
@@ -148,7 +150,8 @@ void Solver::help(const Position& pos, SharedPass& pass, const std::atomic<bool>
 }
 
 bool Solver::helper_should_stop() const {
-  return stop_flag_->load(std::memory_order_relaxed) || watched_pass_->current() != watched_test_;
+  return stop_flag_->load(std::memory_order_relaxed) || watched_pass_->current() != watched_test_ ||
+         owner_->published_so_far() > owner_->node_limit_;
 }
 
 int Solver::first_guess() {
@@ -215,6 +218,12 @@ std::uint64_t Solver::nodes() const {
 
 std::uint64_t Solver::nodes_so_far() const {
   std::uint64_t all = nodes_;
+  for (const auto& h : helpers_) all += h->published_nodes_.load(std::memory_order_relaxed);
+  return all;
+}
+
+std::uint64_t Solver::published_so_far() const {
+  std::uint64_t all = published_nodes_.load(std::memory_order_relaxed);
   for (const auto& h : helpers_) all += h->published_nodes_.load(std::memory_order_relaxed);
   return all;
 }

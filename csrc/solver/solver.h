@@ -79,7 +79,7 @@ class Solver {
 
  private:
   // A helper searching with its owner's table and busy marks.
-  Solver(TranspositionTable& shared, BusyMarks& busy);
+  Solver(TranspositionTable& shared, BusyMarks& busy, const Solver& owner);
   class HelperThreads;
   void start(const Position& pos);
   // The owner's current null-window test (the root move it follows, or -1, and
@@ -125,7 +125,9 @@ class Solver {
   // publishes in `pass` after `earlier` (the last test of an earlier solve),
   // searched alongside it, until `stop`.
   void help(const Position& pos, SharedPass& pass, const std::atomic<bool>& stop, std::uint64_t earlier);
-  // A helper's stop check: the run is over or the owner has moved to another test.
+  // A helper's stop check: the run is over, the owner has moved to another test, or
+  // all threads' published counts are past the owner's node limit (the owner may
+  // not be running to see it: its thread can wait for a core).
   bool helper_should_stop() const;
   // The value of each of the root's representative moves (solve_moves), by card index.
   void solve_representatives(CardSet representatives, int* rep_value);
@@ -182,6 +184,7 @@ class Solver {
   int helper_value_ = 0;            // a helper's answer to it
   SharedPass pass_;       // the owner's tests
   int root_move_ = -1;    // the root move the owner's test follows (solve_moves), or -1
+  const Solver* owner_ = nullptr;             // a helper's owner
   const SharedPass* watched_pass_ = nullptr;  // a helper's owner's tests
   const std::atomic<bool>* stop_flag_ = nullptr;
   std::uint64_t watched_test_ = 0;
@@ -191,10 +194,12 @@ class Solver {
   int root_ = 0;
   std::uint32_t side_ = 0;  // the root's side (bit per seat): these seats minimise its cost
   std::uint64_t nodes_ = 0;
-  // A helper's nodes_, copied at each of its checks for its owner's node limit.
+  // nodes_, copied at each check for the node limit (read by the other threads).
   std::atomic<std::uint64_t> published_nodes_{0};
   // The owner's nodes and its helpers' last published counts.
   std::uint64_t nodes_so_far() const;
+  // Every thread's last published count (any thread may ask).
+  std::uint64_t published_so_far() const;
   std::uint64_t node_limit_ = UINT64_MAX;
   std::uint64_t next_check_ = UINT64_MAX;  // the node count at which limits are looked at again
   StopCheck stop_check_ = nullptr;
