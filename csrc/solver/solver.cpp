@@ -216,12 +216,6 @@ std::uint64_t Solver::nodes() const {
   return all;
 }
 
-std::uint64_t Solver::nodes_so_far() const {
-  std::uint64_t all = nodes_;
-  for (const auto& h : helpers_) all += h->published_nodes_.load(std::memory_order_relaxed);
-  return all;
-}
-
 std::uint64_t Solver::published_so_far() const {
   std::uint64_t all = published_nodes_.load(std::memory_order_relaxed);
   for (const auto& h : helpers_) all += h->published_nodes_.load(std::memory_order_relaxed);
@@ -229,8 +223,8 @@ std::uint64_t Solver::published_so_far() const {
 }
 
 void Solver::check_limits() {
-  published_nodes_.store(nodes_, std::memory_order_relaxed);
-  if (nodes_so_far() > node_limit_) throw NodeLimitReached{};
+  published_nodes_.store(nodes_, std::memory_order_relaxed);  // first: the sum below then holds this count exactly
+  if (published_so_far() > node_limit_) throw NodeLimitReached{};
   if (stop_check_ && stop_check_(stop_context_)) throw Stopped{};
   if (!helpers_.empty() && pass_.answered(current_test_, helper_value_)) throw HelperAnswered{};
   arm_checks();

@@ -196,9 +196,8 @@ class Solver {
   std::uint64_t nodes_ = 0;
   // nodes_, copied at each check for the node limit (read by the other threads).
   std::atomic<std::uint64_t> published_nodes_{0};
-  // The owner's nodes and its helpers' last published counts.
-  std::uint64_t nodes_so_far() const;
-  // Every thread's last published count (any thread may ask).
+  // Every thread's last published count (any thread may ask; the owner's limit check
+  // publishes its own count first).
   std::uint64_t published_so_far() const;
   std::uint64_t node_limit_ = UINT64_MAX;
   std::uint64_t next_check_ = UINT64_MAX;  // the node count at which limits are looked at again
