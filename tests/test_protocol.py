@@ -436,6 +436,44 @@ def test_solve_uses_the_threads_option():
     assert (real.threads, real.table_bytes) == (2, 4 << 20)
 
 
+def test_the_searcher_is_made_before_go_so_go_spends_its_movetime_searching():
+    """Allocating a large Hash takes long (1 GiB: over 400 ms here), which a `go movetime`
+    must not pay: setoption, newgame and isready make the searcher, go reuses it."""
+    made = []
+    engine = fake_engine(searcher_factory=lambda o: made.append(o.hash_mb) or FakeSearcher(step_s=0, max_steps=40))
+    loop = CepLoop(engine, lambda line: None)
+    loop.handle("isready")
+    assert made == [64]  # a fresh engine makes it at isready
+    loop.handle("setoption name Hash value 8")
+    assert made == [64, 8]
+    loop.handle(NO_PASS)
+    loop.handle("go iterations 10")
+    assert engine.wait(10)
+    assert made == [64, 8]  # go made none
+    loop.handle("newgame")  # forgets what the searches learnt: a new one, made now
+    assert made == [64, 8, 8]
+    loop.handle("isready")
+    assert made == [64, 8, 8]  # one already made
+
+
+def test_an_option_the_searcher_cannot_start_with_is_refused_and_the_old_one_kept():
+    """A Hash the machine cannot allocate: `error setoption`, the Hash as it was, and the
+    next go searches with it."""
+    def factory(options):
+        if options.hash_mb > 1000:
+            raise MemoryError("std::bad_alloc")
+        return FakeSearcher(step_s=0, max_steps=40)
+
+    engine = fake_engine(searcher_factory=factory)
+    out = run_lines(["setoption name Hash value 4000", "setoption name Hash value 16"], engine)
+    assert out == ["error setoption the search cannot start: MemoryError: std::bad_alloc"]
+    assert engine.options.hash_mb == 16
+    out = run_lines(["setoption name Hash value 65536", NO_PASS, "go iterations 10"], engine)
+    assert out[0] == "error setoption the search cannot start: MemoryError: std::bad_alloc"
+    assert engine.options.hash_mb == 16
+    assert out[-1] == "bestmove 2C"
+
+
 def test_commands_during_a_search_are_busy_but_isready_and_stop_are_served():
     engine = fake_engine(searcher_factory=lambda o: FakeSearcher(step_s=0.001))
     out: list[str] = []

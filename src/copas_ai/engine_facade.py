@@ -232,18 +232,37 @@ class Engine:
         parsed = spec.parse(value)
         with self._lock:
             self._idle()
+            before = getattr(self.options, spec.attr)
             setattr(self.options, spec.attr, parsed)
-            if spec.attr in ("threads", "hash_mb", "seed", "algorithm"):
-                self._searcher = None  # rebuilt with the new settings at the next go
             if spec.attr in ("hash_mb", "threads"):
-                self._solver = None  # `solve` uses the Threads too
+                self._solver = None  # `solve` uses the Threads too (made at the next solve)
+            if spec.attr in ("threads", "hash_mb", "seed", "algorithm"):
+                try:
+                    self._rebuild_searcher()
+                except EngineError:
+                    setattr(self.options, spec.attr, before)  # a refused option leaves the old one
+                    raise
 
     def new_game(self) -> None:
         with self._lock:
             self._idle()
             self.position = None
-            self._searcher = None
             self._solver = None
+            self._rebuild_searcher()  # forgets what the last game's searches learnt
+
+    def prepare(self) -> None:
+        """Makes the searcher now if there is none (isready), so that the next `go`
+        spends its movetime searching, not allocating the Hash."""
+        with self._lock:
+            if self._job is None and self._searcher is None:
+                self._searcher = _build(self._searcher_factory, self.options, "search")
+
+    def _rebuild_searcher(self) -> None:
+        # Made here, not at the next go: allocating a large Hash takes long (hundreds
+        # of ms for 1 GiB, measured), which a go's movetime must not pay. The old
+        # one goes first, so the two never hold memory together.
+        self._searcher = None
+        self._searcher = _build(self._searcher_factory, self.options, "search")
 
     def set_position(self, tokens: list[str]) -> None:
         """The tokens after `position`; PositionTextError leaves the old position."""

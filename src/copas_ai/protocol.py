@@ -167,6 +167,10 @@ class CepLoop:
             self._write(line)
 
     def _isready(self, args: list[str]) -> None:
+        try:
+            self.engine.prepare()
+        except EngineError as exc:  # readyok all the same: the next go reports it
+            log.warning("isready: %s", exc)
         self._write("readyok")
 
     def _setoption(self, args: list[str]) -> None:
