@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <iterator>
 
 #include "fast_lanes.h"
 #include "move_order.h"
@@ -117,11 +118,25 @@ std::uint64_t RelaxedCeiling::key_hash(bool others_shoot, bool root_can_shoot) {
 }
 
 void RelaxedCeiling::hash_suits(CardSet suits) {
+  const Position& pos = *pos_;
   with_lane_compress([&](auto lanes) {
-    for (int suit = 0; suit < kNumSuits; ++suit)
-      if (suits & suit_mask(suit)) suit_hash_[suit] = hash_suit(*sr_, *pos_, root_, suit, lanes);
+    for (int suit = 0; suit < kNumSuits; ++suit) {
+      if (!(suits & suit_mask(suit))) continue;
+      if (pos.players() > kMemoMaxPlayers) {
+        suit_hash_[suit] = hash_suit(*sr_, pos, root_, suit, lanes);
+        continue;
+      }
+      // The suit's cards in every hand, the suit and the root: all hash_suit reads.
+      std::uint64_t content = std::uint64_t{1} << 63 | std::uint64_t(suit) << 60 | std::uint64_t(root_) << 56;
+      for (int s = 0; s < pos.players(); ++s) content |= std::uint64_t(sr_->lane(pos.hand(s), suit)) << (13 * s);
+      SuitMemo& memo = suit_memo_[fmix64(content) & (kSuitMemoSize - 1)];
+      if (memo.content != content) memo = {content, hash_suit(*sr_, pos, root_, suit, lanes)};
+      suit_hash_[suit] = memo.hash;
+    }
   });
 }
+
+void RelaxedCeiling::forget_suit_hashes() { std::fill(std::begin(suit_memo_), std::end(suit_memo_), SuitMemo{}); }
 
 int RelaxedCeiling::search(int alpha, int beta) {
   // Never past the budget: the solver's node limit counts these positions exactly.
@@ -137,11 +152,11 @@ int RelaxedCeiling::search(int alpha, int beta) {
     // Once no moon is possible (none was, or every possible shooter is out of a
     // trick holding a moon card), the trick's winner, once partly decided, narrows
     // the bounds (trick_bounds.h): which side wins reads only the cards.
+    const TrickFacts& facts = trick_facts_[pos.tricks_done()];
     if ((pos.trick_cards() & sr.rules().point_cards) && (!others_can_shoot() || shooters_out_in_trick()) &&
-        !(moon_candidates(sr, pos) >> root_ & 1)) {
-      const PlainPoints points = plain_points(sr, pos, root_);
-      if (in_trick_bounds_may_cut(sr, pos, points, alpha, beta)) {
-        const CostRange in_trick = plain_costs_in_trick(sr, pos, root_, points);
+        !facts.root_can_shoot) {
+      if (in_trick_bounds_may_cut(sr, pos, facts.points, alpha, beta)) {
+        const CostRange in_trick = plain_costs_in_trick(sr, pos, root_, facts.points);
         if (in_trick.lo >= beta) return in_trick.lo;
         if (in_trick.hi <= alpha) return in_trick.hi;
       }
@@ -159,8 +174,9 @@ int RelaxedCeiling::search(int alpha, int beta) {
   table_->prefetch(h);
   const int taken = sr.points(pos.won(root_));
   const CardSet in_play = cards_in_play(pos);
-  int lo = taken + sr.negative_points(in_play);
-  int hi = taken + sr.positive_points(in_play);
+  const PlainPoints points{taken, sr.positive_points(in_play), sr.negative_points(in_play)};
+  int lo = taken + points.negative;
+  int hi = taken + points.positive;
   if (root_can_shoot) lo = std::min(lo, root_moon_cost(sr));
   // Their moon raises the ceiling unless the root can stop each possible shooter
   // (trick_control.h): stopped, a shooter's moon card goes into a trick it played
@@ -190,6 +206,7 @@ int RelaxedCeiling::search(int alpha, int beta) {
     const std::uint32_t root_moon = root_can_shoot ? 1u << root_ : 0;
     if (const int ceiling = losing_next_trick_ceiling(sr, pos, root_, root_moon); ceiling <= alpha) return ceiling;
   }
+  trick_facts_[pos.tricks_done()] = {root_can_shoot, points};
   const int value = search_trick(alpha, beta);
   if (out_of_budget_) return alpha;
   const int lower = value > alpha ? value - offset : INT16_MIN;

@@ -35,6 +35,7 @@
 #include "../position.h"
 #include "solver_rules.h"
 #include "transposition_table.h"
+#include "trick_bounds.h"
 
 namespace copas::solver {
 
@@ -48,6 +49,9 @@ class RelaxedCeiling {
   // `table` under keys of their own. `pos` is given back as it was.
   bool at_most(const SolverRules& sr, TranspositionTable& table, Position& pos, int root, int threshold,
                std::uint64_t budget);
+
+  // Empties the suit hashes kept from earlier questions (when the rules change).
+  void forget_suit_hashes();
 
   // Positions R1 has searched, all questions together.
   std::uint64_t nodes() const { return nodes_; }
@@ -99,11 +103,27 @@ class RelaxedCeiling {
   bool out_of_budget_ = false;
   std::uint32_t shooters_ = 0;  // the other seats that could still shoot, bit per seat
   std::uint32_t leaders_ = 0;   // the seats the others may lead from when they lead
+  // What the in-trick bounds read, fixed within a trick: worked out at its first
+  // node (by tricks done) for the others.
+  struct TrickFacts {
+    bool root_can_shoot = false;
+    PlainPoints points{};
+  };
+  TrickFacts trick_facts_[kMaxPlays];
   // Each suit's cards in hand as R1 tells them apart (key_hash), hashed: a trick
   // changes only the suits played to it, and those are hashed again only when a
   // key is needed (not at the hand's end, nor where the others choose a leader).
   std::uint64_t suit_hash_[kNumSuits] = {};
   CardSet unhashed_ = 0;  // cards of the suits whose suit_hash_ is out of date
+  // The last suit hashes worked out, by the suit's cards in every hand: the same
+  // suit contents come back in many positions and questions.
+  struct SuitMemo {
+    std::uint64_t content = 0;  // 0: empty (a content has its top bit set)
+    std::uint64_t hash = 0;
+  };
+  static constexpr int kSuitMemoSize = 4096;
+  static constexpr int kMemoMaxPlayers = 4;  // four 13-bit lanes fit a content word
+  SuitMemo suit_memo_[kSuitMemoSize];
 };
 
 }  // namespace copas::solver

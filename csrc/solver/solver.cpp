@@ -67,6 +67,7 @@ void Solver::start(const Position& pos) {
     // Entries are facts about the old rules (the owner clears; a helper starts after it).
     if (have_rules_ && own_table_) table_->clear();
     rules_ = SolverRules(pos.rules());
+    relaxed_.forget_suit_hashes();  // hashed by the old rules' card classes
     have_rules_ = true;
   }
   pos_ = pos;

@@ -13,6 +13,7 @@
 // class with a non-point card.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -83,6 +84,8 @@ class SolverRules {
   bool points_outside_moon() const { return points_outside_moon_; }
   // Points of one card.
   int card_points(Card c) const { return rules_.card_points[c.index]; }
+  // positive_points of one card, without the sum over suits.
+  int positive_card_points(Card c) const { return std::max(0, card_points(c)); }
   // The cards worth positive points, and those worth points of either sign.
   CardSet positive_cards() const { return positive_cards_; }
   CardSet point_cards() const { return point_cards_; }

@@ -12,20 +12,20 @@ Lane below(int strength) { return (1u << strength) - 1; }
 // The most and the least positive points of one card of `cards` (0 for none).
 int richest(const SolverRules& sr, CardSet cards) {
   int most = 0;
-  for (CardSet rest = cards & sr.positive_cards(); rest;) most = std::max(most, sr.positive_points(pop_lowest(rest).bit()));
+  for (CardSet rest = cards & sr.positive_cards(); rest;) most = std::max(most, sr.positive_card_points(pop_lowest(rest)));
   return most;
 }
 int poorest(const SolverRules& sr, CardSet cards) {
   if (cards & ~sr.positive_cards()) return 0;  // the common case: a card worth nothing
   int least = INT_MAX;
-  for (CardSet rest = cards; rest;) least = std::min(least, sr.positive_points(pop_lowest(rest).bit()));
+  for (CardSet rest = cards; rest;) least = std::min(least, sr.positive_card_points(pop_lowest(rest)));
   return least == INT_MAX ? 0 : least;
 }
 
 // The most positive points of a card of `suit` among the strengths of `lane`.
 int richest_in_lane(const SolverRules& sr, int suit, Lane lane) {
   int most = 0;
-  for (; lane; lane &= lane - 1) most = std::max(most, sr.positive_points(sr.card_at(suit, __builtin_ctz(lane)).bit()));
+  for (; lane; lane &= lane - 1) most = std::max(most, sr.positive_card_points(sr.card_at(suit, __builtin_ctz(lane))));
   return most;
 }
 
@@ -40,7 +40,7 @@ int cheapest_play(const SolverRules& sr, CardSet hand, int suit) {
 // discard limits, read before the trick: hearts only get freer within it).
 int richest_discard(const SolverRules& sr, const Position& pos, CardSet hand) {
   const RuleSet& r = sr.rules();
-  if (r.forced_queen && (hand & kQueenOfSpades.bit())) return sr.positive_points(kQueenOfSpades.bit());
+  if (r.forced_queen && (hand & kQueenOfSpades.bit())) return sr.positive_card_points(kQueenOfSpades);
   if (r.discard_needs_broken && !pos.hearts_broken() && (hand & ~kHeartsMask)) return richest(sr, hand & ~kHeartsMask);
   return richest(sr, hand);
 }
