@@ -247,13 +247,17 @@ CostRange plain_reachable_costs(const SolverRules& sr, const Position& pos, int 
 }  // namespace
 
 std::uint32_t moon_candidates(const SolverRules& sr, const Position& pos) {
-  const RuleSet& r = sr.rules();
-  if (r.moon == MoonRule::kNone || r.moon_cards == 0) return 0;
-  const CardSet played_moon = r.moon_cards & ~cards_in_play(pos);
+  const CardSet in_play = cards_in_play(pos);
   std::uint32_t candidates = 0;
   for (int s = 0; s < pos.players(); ++s)
-    if ((played_moon & ~pos.won(s)) == 0) candidates |= 1u << s;
+    if (can_shoot(sr, pos, s, in_play)) candidates |= 1u << s;
   return candidates;
+}
+
+bool can_shoot(const SolverRules& sr, const Position& pos, int seat, CardSet in_play) {
+  const RuleSet& r = sr.rules();
+  // Every moon card played so far is in the seat's tricks.
+  return r.moon != MoonRule::kNone && r.moon_cards != 0 && (r.moon_cards & ~in_play & ~pos.won(seat)) == 0;
 }
 
 int losing_next_trick_ceiling(const SolverRules& sr, const Position& pos, int root, std::uint32_t candidates) {

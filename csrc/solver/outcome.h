@@ -31,6 +31,8 @@ CardSet cards_in_play(const Position& pos);
 // Seats that can still end with every moon card (bit per seat); none when the
 // rules have no moon.
 std::uint32_t moon_candidates(const SolverRules& sr, const Position& pos);
+// Whether `seat` is one of them, from `in_play` (cards_in_play): cheaper than all seats.
+bool can_shoot(const SolverRules& sr, const Position& pos, int seat, CardSet in_play);
 
 // The root's cost when it shoots the moon itself (without a super moon).
 int root_moon_cost(const SolverRules& sr);

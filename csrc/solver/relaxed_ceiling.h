@@ -121,7 +121,8 @@ class RelaxedCeiling {
     std::uint64_t content = 0;  // 0: empty (a content has its top bit set)
     std::uint64_t hash = 0;
   };
-  static constexpr int kSuitMemoSize = 4096;
+  static constexpr int kSuitMemoBits = 12;
+  static constexpr int kSuitMemoSize = 1 << kSuitMemoBits;
   static constexpr int kMemoMaxPlayers = 4;  // four 13-bit lanes fit a content word
   SuitMemo suit_memo_[kSuitMemoSize];
 };
