@@ -1,6 +1,7 @@
 #include "solver_rules.h"
 
 #include <algorithm>
+#include <iterator>
 #include <tuple>
 
 namespace copas::solver {
@@ -141,6 +142,13 @@ SolverRules::SolverRules(const RuleSet& rules) : rules_(rules) {
         negative_.high[s][bits] = static_cast<std::int16_t>(neg_hi);
       }
     }
+  }
+  for (PointTables* t : {&positive_, &negative_}) {
+    t->suit_count = 0;
+    for (int s = 0; s < kNumSuits; ++s)  // the suits with a card worth points of the table's sign
+      if (std::any_of(std::begin(t->low[s]), std::end(t->low[s]), [](std::int16_t p) { return p != 0; }) ||
+          std::any_of(std::begin(t->high[s]), std::end(t->high[s]), [](std::int16_t p) { return p != 0; }))
+        t->suits[t->suit_count++] = static_cast<std::uint8_t>(s);
   }
 }
 

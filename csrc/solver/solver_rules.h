@@ -95,14 +95,18 @@ class SolverRules {
   int negative_points(CardSet cards) const { return has_negative_ ? sum_points(negative_, cards) : 0; }
 
  private:
-  // Per suit, the points of the low 7 faces and of the high 6 faces of a lane.
+  // Per suit, the points of the low 7 faces and of the high 6 faces of a lane;
+  // only the suits holding such points are read (hearts and spades, mostly).
   struct PointTables {
     std::int16_t low[kNumSuits][128];
     std::int16_t high[kNumSuits][64];
+    std::uint8_t suits[kNumSuits];
+    int suit_count;
   };
   static int sum_points(const PointTables& t, CardSet cards) {
     int total = 0;
-    for (int s = 0; s < kNumSuits; ++s) {
+    for (int i = 0; i < t.suit_count; ++i) {
+      const int s = t.suits[i];
       const unsigned faces = static_cast<unsigned>(cards >> (s * kLaneBits)) & kLaneMask;
       total += t.low[s][faces & 127] + t.high[s][faces >> 7];
     }
