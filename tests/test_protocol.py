@@ -446,6 +446,8 @@ def test_the_searcher_is_made_before_go_so_go_spends_its_movetime_searching():
     assert made == [64]  # a fresh engine makes it at isready
     loop.handle("setoption name Hash value 8")
     assert made == [64, 8]
+    loop.handle("setoption name Hash value 8")  # unchanged: the searcher stays
+    assert made == [64, 8]
     loop.handle(NO_PASS)
     loop.handle("go iterations 10")
     assert engine.wait(10)

@@ -233,6 +233,8 @@ class Engine:
         with self._lock:
             self._idle()
             before = getattr(self.options, spec.attr)
+            if parsed == before:
+                return  # nothing to rebuild (a GUI often sends every option, changed or not)
             setattr(self.options, spec.attr, parsed)
             if spec.attr in ("hash_mb", "threads"):
                 self._solver = None  # `solve` uses the Threads too (made at the next solve)
