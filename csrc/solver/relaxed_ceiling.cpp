@@ -174,8 +174,8 @@ int RelaxedCeiling::search(int alpha, int beta) {
   // Keyed first, so its bucket loads from memory while the bounds are worked out.
   const std::uint64_t h = key_hash(others_shoot, root_can_shoot);
   table_->prefetch(h);
-  const int taken = sr.points(pos.won(root_));
-  const PlainPoints points{taken, sr.positive_points(in_play), sr.negative_points(in_play)};
+  const PlainPoints points = plain_points(sr, pos, root_, in_play);
+  const int taken = points.taken;
   int lo = taken + points.negative;
   int hi = taken + points.positive;
   if (root_can_shoot) lo = std::min(lo, root_moon_cost(sr));

@@ -1,7 +1,6 @@
 #include "solver_rules.h"
 
 #include <algorithm>
-#include <iterator>
 #include <tuple>
 
 namespace copas::solver {
@@ -143,13 +142,14 @@ SolverRules::SolverRules(const RuleSet& rules) : rules_(rules) {
       }
     }
   }
-  for (PointTables* t : {&positive_, &negative_}) {
-    t->suit_count = 0;
-    for (int s = 0; s < kNumSuits; ++s)  // the suits with a card worth points of the table's sign
-      if (std::any_of(std::begin(t->low[s]), std::end(t->low[s]), [](std::int16_t p) { return p != 0; }) ||
-          std::any_of(std::begin(t->high[s]), std::end(t->high[s]), [](std::int16_t p) { return p != 0; }))
-        t->suits[t->suit_count++] = static_cast<std::uint8_t>(s);
-  }
+  // The suits each table reads: those with a card worth points of its sign.
+  auto list_suits = [](PointTables& t, CardSet cards) {
+    t.suit_count = 0;
+    for (int s = 0; s < kNumSuits; ++s)
+      if (cards & suit_mask(s)) t.suits[t.suit_count++] = static_cast<std::uint8_t>(s);
+  };
+  list_suits(positive_, positive_cards_);
+  list_suits(negative_, point_cards_ & ~positive_cards_);
 }
 
 bool SolverRules::same_play(const RuleSet& r) const {

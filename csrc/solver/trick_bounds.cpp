@@ -53,8 +53,7 @@ bool moon_ended_in_trick(const SolverRules& sr, const Position& pos, std::uint32
 }
 
 PlainPoints plain_points(const SolverRules& sr, const Position& pos, int root) {
-  const CardSet in_play = cards_in_play(pos);
-  return {sr.points(pos.won(root)), sr.positive_points(in_play), sr.negative_points(in_play)};
+  return plain_points(sr, pos, root, cards_in_play(pos));
 }
 
 bool in_trick_bounds_may_cut(const SolverRules& sr, const Position& pos, const PlainPoints& points, int alpha,

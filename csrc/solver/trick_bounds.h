@@ -29,6 +29,10 @@ struct PlainPoints {
   int negative;
 };
 PlainPoints plain_points(const SolverRules& sr, const Position& pos, int root);
+// The same, with `in_play` (cards_in_play) already worked out.
+inline PlainPoints plain_points(const SolverRules& sr, const Position& pos, int root, CardSet in_play) {
+  return {sr.points(pos.won(root)), sr.positive_points(in_play), sr.negative_points(in_play)};
+}
 
 // False when plain_costs_in_trick cannot reach the window (alpha, beta) whoever
 // wins the trick: a cheap test first.

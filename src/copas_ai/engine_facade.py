@@ -256,15 +256,20 @@ class Engine:
         """Makes the searcher now if there is none (isready), so that the next `go`
         spends its movetime searching, not allocating the Hash."""
         with self._lock:
-            if self._job is None and self._searcher is None:
-                self._searcher = _build(self._searcher_factory, self.options, "search")
+            if self._job is None:
+                self._ensure_searcher()
+
+    def _ensure_searcher(self) -> SearcherLike:
+        if self._searcher is None:
+            self._searcher = _build(self._searcher_factory, self.options, "search")
+        return self._searcher
 
     def _rebuild_searcher(self) -> None:
         # Made here, not at the next go: allocating a large Hash takes long (hundreds
         # of ms for 1 GiB, measured), which a go's movetime must not pay. The old
         # one goes first, so the two never hold memory together.
         self._searcher = None
-        self._searcher = _build(self._searcher_factory, self.options, "search")
+        self._ensure_searcher()
 
     def set_position(self, tokens: list[str]) -> None:
         """The tokens after `position`; PositionTextError leaves the old position."""
@@ -327,9 +332,7 @@ class Engine:
                 raise EngineError(str(exc)) from None
             if not (limit.movetime_ms or limit.iterations or limit.infinite):
                 limit = Limit(movetime_ms=DEFAULT_MOVETIME_MS)
-            if self._searcher is None:
-                self._searcher = _build(self._searcher_factory, self.options, "search")
-            searcher = self._searcher
+            searcher = self._ensure_searcher()
             o = self.options
             # Seeded, one thread, counted work: the output must repeat line for line,
             # so no lines whose number depends on the clock.
