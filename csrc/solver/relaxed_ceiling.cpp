@@ -238,7 +238,7 @@ RelaxedCeiling::TrickByStrength RelaxedCeiling::read_trick(int first) const {
   t.led = pos.play_record(first).card.suit();
   for (int i = first; i < pos.num_plays(); ++i) {
     const PlayRecord& play = pos.play_record(i);
-    const int strength = play.card.suit() == t.led ? top_strength(sr_->lane(play.card.bit(), t.led)) : -1;
+    const int strength = play.card.suit() == t.led ? sr_->strength_of(play.card) : -1;
     t.cards |= play.card.bit();
     if (play.seat == root_) {
       t.root = strength;

@@ -74,7 +74,7 @@ class RelaxedCeiling {
   struct TrickByStrength {
     Suit led;
     int root = -1;                   // the root's card (-1 also when it has not played)
-    int of_seat[kMaxPlayers] = {};   // the others' cards, for the seats in `others`
+    int of_seat[kMaxPlayers];        // the others' cards, set (and read) for the seats in `others` alone
     std::uint32_t others = 0;        // the other seats that have played, bit per seat
     CardSet cards = 0;               // every card played to it
   };
