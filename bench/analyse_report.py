@@ -15,8 +15,8 @@ import pathlib
 import time
 
 from copas_ai import Solver
-from copas_ai.analyse import AnalysisSettings, analyse, double_dummy
-from copas_ai.record import load_record
+from copas_ai.analysis.analyse import AnalysisSettings, analyse, double_dummy
+from copas_ai.analysis.record import load_record
 from copas_ai.search import Limit
 
 EXAMPLE = pathlib.Path(__file__).resolve().parent.parent / "examples" / "match_american.json"

@@ -19,8 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from cep_process import ENGINE_CMD, FAKE_SEARCH_ENGINE_CMD, EngineProcess  # noqa: E402
 
 import copas_ai as ca  # noqa: E402
-from copas_ai.engine_facade import Engine  # noqa: E402
-from copas_ai.position_text import position_to_text  # noqa: E402
+from copas_ai.cep.facade import Engine  # noqa: E402
+from copas_ai.cep.position_text import position_to_text  # noqa: E402
 
 
 def _mid_hand_position() -> str:

@@ -1,5 +1,5 @@
 """pytest-benchmark, CI-sized: the `bench` command's fixed-position searches
-(copas_ai.cli_bench, 300 iterations a position) and arena throughput (duplicate
+(copas_ai.cli.bench, 300 iterations a position) and arena throughput (duplicate
 games per second, heuristic vs random, one process). Each records its rate in
 extra_info; `--benchmark-json=FILE` keeps them.
 
@@ -9,7 +9,7 @@ extra_info; `--benchmark-json=FILE` keeps them.
 from __future__ import annotations
 
 from copas_ai.arena import ArenaConfig, RunOptions, run_arena
-from copas_ai.cli_bench import run_bench
+from copas_ai.cli.bench import run_bench
 
 BENCH_ITERATIONS = 300
 ARENA_DEALS = 20

@@ -11,7 +11,7 @@ import threading
 import time
 
 import copas_ai as ca
-from copas_ai.engine_facade import Engine
+from copas_ai.cep.facade import Engine
 from copas_ai.search import Limit, MoveStat, SearchResult
 
 

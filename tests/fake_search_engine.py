@@ -6,8 +6,8 @@ import sys
 
 from cep_fakes import FakeSearcher, FakeSolver, naive_world
 
-from copas_ai.engine_facade import Engine
-from copas_ai.protocol import serve
+from copas_ai.cep.facade import Engine
+from copas_ai.cep.loop import serve
 
 if __name__ == "__main__":
     engine = Engine(searcher_factory=lambda options: FakeSearcher(step_s=0.002),

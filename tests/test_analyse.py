@@ -14,14 +14,14 @@ import jsonschema
 import pytest
 
 import copas_ai as ca
-from copas_ai.analyse import AnalysisSettings, analyse, decision_points, view_world
+from copas_ai.analysis.analyse import AnalysisSettings, analyse, decision_points, view_world
 from copas_ai.cli import main
-from copas_ai.progress import ProgressBar
-from copas_ai.record import read_record, replay
-from copas_ai.report import report_json, write_text
+from copas_ai.analysis.progress import ProgressBar
+from copas_ai.analysis.record import read_record, replay
+from copas_ai.analysis.report import report_json, write_text
 from copas_ai.search import Limit
-from copas_ai.selfplay import selfplay
-from copas_ai.verdict import BLUNDER, GOOD, INACCURACY, MISTAKE, verdict
+from copas_ai.analysis.selfplay import selfplay
+from copas_ai.analysis.verdict import BLUNDER, GOOD, INACCURACY, MISTAKE, verdict
 from recordbuilder import QS_DUMP_HANDS, qs_dump_record
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent

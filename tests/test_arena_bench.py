@@ -6,7 +6,7 @@ the signature, update STORED below with the new values printed by
 (and say in the commit message why the search's choices changed)."""
 
 from copas_ai.cli import main
-from copas_ai.cli_bench import BENCH_POSITIONS, run_bench
+from copas_ai.cli.bench import BENCH_POSITIONS, run_bench
 
 STORED = {"iterations": 2100, "signature": 0x82FEE639}
 

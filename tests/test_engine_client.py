@@ -22,7 +22,7 @@ from copas_ai.engine import (
     popen,
     position_command,
 )
-from copas_ai.position_text import parse_position
+from copas_ai.cep.position_text import parse_position
 
 def _env():
     return dict(os.environ, PYTHONPATH=str(TESTS) + os.pathsep + os.environ.get("PYTHONPATH", ""))

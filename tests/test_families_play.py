@@ -1,4 +1,4 @@
-"""Every family variant of variants_families (§4, §5, §7, §10, §12, §22) at every seat
+"""Every family variant of copas_ai.variants.families (§4, §5, §7, §10, §12, §22) at every seat
 count it allows: seeded random hands scored by the core agree with the independent
 scorer; complete matches end; the searches play legal cards; the solver is exact on
 small endgames against the brute-force minimax of test_solver."""
@@ -13,7 +13,8 @@ from independent_scorer_families import SCORERS
 from test_solver import brute_force_moves
 
 import copas_ai as ca
-from copas_ai import _core, variants_families
+from copas_ai import _core
+from copas_ai.variants import families as variants_families
 from copas_ai.bots import RandomBot, SearchBot
 from copas_ai.game import Match, play_hand, play_match
 

@@ -10,7 +10,7 @@ import random
 import pytest
 
 import copas_ai as ca
-from copas_ai.protocol import run_lines
+from copas_ai.cep.loop import run_lines
 
 CASES = [("three-five", 5), ("three-five+kitty", 3), ("three-five+kitty=first-point-taker", 5),
          ("negative-scoring", 4), ("spanish+sueca-order", 5), ("spanish+kitty", 3), ("spot", 4),

@@ -1,11 +1,11 @@
-"""The heuristic bot's moon sense (copas_ai.moon_play), checked on every
+"""The heuristic bot's moon sense (copas_ai.bots.moon_sense), checked on every
 situation that arises in seeded american hands played by the plain heuristic."""
 
 import pytest
 
 import copas_ai as ca
 from copas_ai.arena import ArenaConfig, RunOptions, run_arena
-from copas_ai.moon_play import _shooter, _winning, moon_card
+from copas_ai.bots.moon_sense import _shooter, _winning, moon_card
 
 
 def _strength(position, card):

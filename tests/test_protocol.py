@@ -1,5 +1,5 @@
 """The CEP/1 engine loop (PROTOCOL.md) driven in this process through
-copas_ai.protocol.run_lines: every command, the position checks, and the search
+copas_ai.cep.loop.run_lines: every command, the position checks, and the search
 plumbing with the test doubles of cep_fakes (the real search lands later)."""
 
 import importlib
@@ -10,8 +10,8 @@ from cep_positions import ALL_HANDS, EXAMPLE_HAND, HANDS, NO_PASS, PASS_LEFT, PA
 
 import copas_ai as ca
 from copas_ai import search
-from copas_ai.engine_facade import Engine, EngineOptions, default_solver
-from copas_ai.protocol import CepLoop, run_lines
+from copas_ai.cep.facade import Engine, EngineOptions, default_solver
+from copas_ai.cep.loop import CepLoop, run_lines
 
 KNOWN = ", ".join(ca.variant_ids())  # the registry's base ids, as the refusals list them
 

@@ -13,7 +13,7 @@ from cep_positions import ALL_HANDS, HANDS, NO_PASS, PASS_LEFT, PASSES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from copas_ai.protocol import CepLoop
+from copas_ai.cep.loop import CepLoop
 
 VALID_LINES = [
     NO_PASS,

@@ -17,10 +17,10 @@ import jsonschema
 import pytest
 
 import copas_ai as ca
-from copas_ai.analyse import AnalysisSettings, analyse
+from copas_ai.analysis.analyse import AnalysisSettings, analyse
 from copas_ai.game import HandRecord
-from copas_ai.record import RecordError, dump_record, hand_to_json, read_record
-from copas_ai.report import report_json, write_text
+from copas_ai.analysis.record import RecordError, dump_record, hand_to_json, read_record
+from copas_ai.analysis.report import report_json, write_text
 from copas_ai.search import Limit
 
 VARIANT = "copas-fora"  # defines a revoke penalty (american does not)

@@ -162,8 +162,8 @@ def cf5_position_tokens(with_proof: bool) -> list[str]:
 def test_engine_revokes_option_forbid_refuses_a_revoke_in_the_moves():
     """Engine option Revokes (default forbid): a revoke in a known position's moves is
     an error naming the move."""
-    from copas_ai.engine_facade import Engine
-    from copas_ai.position_text import PositionTextError
+    from copas_ai.cep.facade import Engine
+    from copas_ai.cep.position_text import PositionTextError
 
     engine = Engine()
     with pytest.raises(PositionTextError, match="3:QH"):
@@ -173,7 +173,7 @@ def test_engine_revokes_option_forbid_refuses_a_revoke_in_the_moves():
 def test_engine_revokes_option_penalize_referees_the_cf5_revoke():
     """Engine option Revokes=penalize, copas-fora CF-5: the revoke is accepted, and once
     proven the hand is over with W +26 and nothing else (A10)."""
-    from copas_ai.engine_facade import Engine
+    from copas_ai.cep.facade import Engine
 
     engine = Engine()
     engine.set_option("Revokes", "penalize")
@@ -206,8 +206,8 @@ def test_variants_without_a_revoke_penalty_refuse_the_penalize_mode(variant):
 
 
 def test_engine_with_revokes_penalize_names_an_american_position_as_the_error():
-    from copas_ai.engine_facade import Engine
-    from copas_ai.protocol import run_lines
+    from copas_ai.cep.facade import Engine
+    from copas_ai.cep.loop import run_lines
 
     hands = " ".join(f"hand {s} " + ",".join(f + "CDHS"[s] for f in "23456789TJQKA") for s in range(4))
     out = run_lines(["setoption name Revokes value penalize", f"position {hands} handno 3"], Engine())
@@ -231,7 +231,7 @@ def test_engine_one_seat_view_penalize_accepts_an_unproven_revoke_as_a_void():
     """copas-fora CF-5, Revokes=penalize, engine playing E (seat 1) from its own hand:
     W's Q♥ on a spade lead is accepted; unproven, it is read as a shown void (players
     are presumed honest), so no sampled world gives W a spade yet."""
-    from copas_ai.engine_facade import Engine
+    from copas_ai.cep.facade import Engine
 
     engine = Engine()
     engine.set_option("Revokes", "penalize")
@@ -244,8 +244,8 @@ def test_engine_one_seat_view_penalize_accepts_an_unproven_revoke_as_a_void():
 def test_engine_one_seat_view_forbid_refuses_the_history_of_an_unproven_revoke():
     """copas-fora CF-5, Revokes=forbid (default), seat 1's view: once W's void in spades
     leaves no deal for the unseen 6♠, the error names that move of W's (before the proof)."""
-    from copas_ai.engine_facade import Engine
-    from copas_ai.position_text import PositionTextError
+    from copas_ai.cep.facade import Engine
+    from copas_ai.cep.position_text import PositionTextError
 
     with pytest.raises(PositionTextError, match="move 3:AH: no deal of the unseen cards fits"):
         Engine().set_position(cf5_view_tokens(with_proof=True))
@@ -255,7 +255,7 @@ def test_engine_one_seat_view_penalize_reads_an_impossible_void_as_a_revoke():
     """copas-fora CF-5, Revokes=penalize, seat 1's view just before W's proof: no deal
     fits W's shown spade void, so the failure must have been a revoke: the world gives W
     the spade it still holds, with the revoke pending."""
-    from copas_ai.engine_facade import Engine
+    from copas_ai.cep.facade import Engine
 
     engine = Engine()
     engine.set_option("Revokes", "penalize")
@@ -267,7 +267,7 @@ def test_engine_one_seat_view_penalize_reads_an_impossible_void_as_a_revoke():
 def test_engine_one_seat_view_penalize_replays_another_seats_proven_revoke():
     """copas-fora CF-5 + A10, Revokes=penalize, seat 1's view: W's later spade proves the
     revoke; the hand is over with W +26 and nothing else, as in the fully known replay."""
-    from copas_ai.engine_facade import Engine
+    from copas_ai.cep.facade import Engine
 
     engine = Engine()
     engine.set_option("Revokes", "penalize")
@@ -280,8 +280,8 @@ def test_engine_one_seat_view_penalize_replays_another_seats_proven_revoke():
 def test_engine_one_seat_view_refuses_a_move_after_the_proven_revoke():
     """copas-fora, Revokes=penalize, seat 1's view: the hand ended at the proof, so a
     further move is an error naming it."""
-    from copas_ai.engine_facade import Engine
-    from copas_ai.position_text import PositionTextError
+    from copas_ai.cep.facade import Engine
+    from copas_ai.cep.position_text import PositionTextError
 
     engine = Engine()
     engine.set_option("Revokes", "penalize")
@@ -303,8 +303,8 @@ def test_engine_one_seat_view_penalize_searches_when_only_a_revoke_explains_the_
     """copas-fora CF-5, Revokes=penalize, seat 1 to act once no honest deal fits W's
     spade void: `go` still answers one of seat 1's legal cards (the search lifts the
     shown voids of the other seats, as the world construction did)."""
-    from copas_ai.engine_facade import Engine
-    from copas_ai.protocol import run_lines
+    from copas_ai.cep.facade import Engine
+    from copas_ai.cep.loop import run_lines
 
     tokens = cf5_view_tokens(with_proof=True)
     cut = max(i for i, t in enumerate(tokens) if t.startswith("1:"))  # seat 1 leads again here

@@ -674,7 +674,7 @@ def test_engine_referees_an_annulled_hand_and_searches_a_dealer_lead_view():
     """Through the engine facade (what the CEP/1 process runs): a fully known
     copas-fora+first-trick-stuck-annul hand is over once E (12 hearts + Q♠) is due on
     trick 1, scoring 0 for all; a one-hand view under +dealer-lead gets a legal lead."""
-    from copas_ai.engine_facade import Engine
+    from copas_ai.cep.facade import Engine
     from copas_ai.search import Limit
 
     dealt = build_deal({0: "2C", 1: TWELVE_HEARTS + " QS"})

@@ -20,14 +20,14 @@ import jsonschema
 import pytest
 
 import copas_ai as ca
-from copas_ai.analyse import AnalysisSettings, analyse, decision_points, view_world
+from copas_ai.analysis.analyse import AnalysisSettings, analyse, decision_points, view_world
 from copas_ai.bots import make_bot
 from copas_ai.game import Match, play_hand, play_match
-from copas_ai.kitty_moves import dealt_hand, move_texts, view_move_texts
-from copas_ai.position_text import position_to_text
-from copas_ai.protocol import run_lines
-from copas_ai.record import dump_record, read_record, record_from_match, replay
-from copas_ai.report import report_json, write_text
+from copas_ai.moves.kitty import dealt_hand, move_texts, view_move_texts
+from copas_ai.cep.position_text import position_to_text
+from copas_ai.cep.loop import run_lines
+from copas_ai.analysis.record import dump_record, read_record, record_from_match, replay
+from copas_ai.analysis.report import report_json, write_text
 from copas_ai.search import Limit
 
 SCHEMA = Path(__file__).resolve().parents[1] / "docs" / "copas-analysis-1.schema.json"

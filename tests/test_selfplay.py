@@ -9,8 +9,8 @@ import pathlib
 import pytest
 
 from copas_ai.cli import main
-from copas_ai.record import dump_record, read_record
-from copas_ai.selfplay import selfplay
+from copas_ai.analysis.record import dump_record, read_record
+from copas_ai.analysis.selfplay import selfplay
 
 EXAMPLE = pathlib.Path(__file__).resolve().parent.parent / "examples" / "match_american.json"
 

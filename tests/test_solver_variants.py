@@ -232,8 +232,8 @@ def test_copas_fora_engine_solve_of_an_unproven_revoke_is_one_error_line_without
     `error solve` line and logs no traceback."""
     from cep_positions import ALL_HANDS
 
-    from copas_ai.engine_facade import Engine
-    from copas_ai.protocol import run_lines
+    from copas_ai.cep.facade import Engine
+    from copas_ai.cep.loop import run_lines
 
     lines = ["setoption name Revokes value penalize",
              f"position variant copas-fora handno 3 {ALL_HANDS} moves 2C 2D", "solve"]

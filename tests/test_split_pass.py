@@ -19,15 +19,15 @@ from test_sampler import all_consistent_worlds
 
 import copas_ai as ca
 from copas_ai._core import IllegalMoveError, WorldSampler
-from copas_ai.analyse import AnalysisSettings, analyse
+from copas_ai.analysis.analyse import AnalysisSettings, analyse
 from copas_ai.bots import make_bot
 from copas_ai.game import Match, play_hand
-from copas_ai.pass_parts import flat_cards, from_flat, pass_text
-from copas_ai.protocol import run_lines
-from copas_ai.record import RecordError, dump_record, read_record, record_from_match, replay
+from copas_ai.moves.passes import flat_cards, from_flat, pass_text
+from copas_ai.cep.loop import run_lines
+from copas_ai.analysis.record import RecordError, dump_record, read_record, record_from_match, replay
 from copas_ai.search import Limit, Searcher, world_from_view
-from copas_ai.selfplay import selfplay
-from copas_ai.variant_types import VariantNotFoundError
+from copas_ai.analysis.selfplay import selfplay
+from copas_ai.variants.types import VariantNotFoundError
 
 SPLIT = "copas-fora+split-pass"
 LEFT, RIGHT = 1, 3
@@ -287,7 +287,7 @@ def test_copas_fora_split_pass_protocol_legal_and_go_give_the_parts():
 def test_copas_fora_split_pass_protocol_full_position_round_trip():
     """copas-fora+split-pass: a fully known position with `passed <seat> L/R,R` for every
     seat and `received` parts is read back, and legal/go answer for the seat to play."""
-    from copas_ai.position_text import position_to_text
+    from copas_ai.cep.position_text import position_to_text
 
     position = passed_and_played(8, plays=5)
     text = position_to_text(position, SPLIT, seat=position.turn)
@@ -378,7 +378,7 @@ def test_copas_fora_split_pass_selfplay_record_is_analysed():
     passes = [d for d in analysis.decisions if d.trick is None]
     assert len(passes) == 1
     assert isinstance(passes[0].played, tuple) and isinstance(passes[0].best, tuple)
-    from copas_ai.report import report_json
+    from copas_ai.analysis.report import report_json
 
     played = json.loads(json.dumps(report_json(analysis)))["decisions"][0]["played"]
     assert played == pass_text(passes[0].played) and "/" in played

@@ -4,7 +4,7 @@ and the engine's Variant option and `variants` listing."""
 import pytest
 
 import copas_ai as ca
-from copas_ai.engine_facade import Engine, EngineError
+from copas_ai.cep.facade import Engine, CommandError
 
 
 def test_options_combine_in_registry_order_whatever_order_they_are_written():
@@ -71,6 +71,6 @@ def test_engine_variant_option_takes_any_valid_id_and_names_a_bad_one():
     engine = Engine()
     engine.set_option("Variant", "copas-fora+fatal-ace+target-200")
     assert engine.options.variant == "copas-fora+fatal-ace+target-200"
-    with pytest.raises(EngineError, match="unknown option 'nope'"):
+    with pytest.raises(CommandError, match="unknown option 'nope'"):
         engine.set_option("Variant", "copas-fora+nope")
     assert engine.options.variant == "copas-fora+fatal-ace+target-200"

@@ -18,8 +18,8 @@ from independent_scorer import MatchRules, UnknownVariant, add_hand, parse_id
 import copas_ai as ca
 from copas_ai.bots import make_bot
 from copas_ai.game import Match, play_hand
-from copas_ai.kitty_moves import move_texts
-from copas_ai.pass_parts import pass_text
+from copas_ai.moves.kitty import move_texts
+from copas_ai.moves.passes import pass_text
 from copas_ai.variants import catalogue_ids
 
 # Combinations the catalogue does not list (it lists each option alone).

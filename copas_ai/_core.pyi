@@ -1,0 +1,1022 @@
+"""
+copas_ai core: cards, rules, positions and search in C++
+"""
+from __future__ import annotations
+import collections.abc
+import typing
+__all__: list[str] = ['Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'deal', 'heuristic_card', 'heuristic_discard', 'heuristic_pass', 'match_outcome', 'random_hands', 'relaxed_ceiling_at_most', 'solve_plain', 'solver_unsupported', 'world_from_view']
+class InvalidCardError(ValueError):
+    pass
+class IllegalMoveError(ValueError):
+    pass
+class InvalidPositionError(ValueError):
+    pass
+class Card:
+    """
+    A playing card; index = suit * 16 + face (0 = two, 12 = ace).
+    """
+    @staticmethod
+    def from_str(text: str) -> Card:
+        """
+        Parse 'QS', '10h', 'T♥' ...; raises InvalidCardError.
+        """
+    def __eq__(self, arg0: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, index: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    def __lt__(self, arg0: Card) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def face(self) -> int:
+        """
+        0 for the two ... 12 for the ace
+        """
+    @property
+    def index(self) -> int:
+        ...
+    @property
+    def rank_char(self) -> str:
+        ...
+    @property
+    def suit(self) -> int:
+        """
+        0 clubs, 1 diamonds, 2 hearts, 3 spades
+        """
+    @property
+    def suit_char(self) -> str:
+        ...
+class _CardSetIterator:
+    def __iter__(self) -> _CardSetIterator:
+        ...
+    def __next__(self) -> Card:
+        ...
+class CardSet:
+    """
+    A set of cards stored as a 64-bit board (16 bits per suit).
+    """
+    @staticmethod
+    def from_bits(arg0: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
+        ...
+    @staticmethod
+    def from_str(text: str) -> CardSet:
+        ...
+    @staticmethod
+    def full_deck() -> CardSet:
+        ...
+    @staticmethod
+    def suit(arg0: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
+        ...
+    def __and__(self, arg0: CardSet) -> CardSet:
+        ...
+    def __bool__(self) -> bool:
+        ...
+    def __contains__(self, arg0: typing.Any) -> bool:
+        ...
+    def __eq__(self, arg0: typing.Any) -> bool:
+        ...
+    def __ge__(self, arg0: CardSet) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    @typing.overload
+    def __init__(self) -> None:
+        ...
+    @typing.overload
+    def __init__(self, cards: typing.Any) -> None:
+        """
+        From a card list string ('2C,7C,QS' or '-') or an iterable of Card / str.
+        """
+    def __iter__(self) -> _CardSetIterator:
+        ...
+    def __le__(self, arg0: CardSet) -> bool:
+        ...
+    def __len__(self) -> int:
+        ...
+    def __or__(self, arg0: CardSet) -> CardSet:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    def __sub__(self, arg0: CardSet) -> CardSet:
+        ...
+    def __xor__(self, arg0: CardSet) -> CardSet:
+        ...
+    def add(self, arg0: typing.Any) -> None:
+        ...
+    def copy(self) -> CardSet:
+        ...
+    def discard(self, arg0: typing.Any) -> None:
+        ...
+    def of_suit(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
+        ...
+    def remove(self, arg0: typing.Any) -> None:
+        ...
+    @property
+    def bits(self) -> int:
+        ...
+class FirstLead:
+    """
+    Members:
+    
+      HOLDER_OF_CARD
+    
+      DEALER_LEFT
+    
+      DEALER
+    
+      DEALER_RIGHT
+    """
+    DEALER: typing.ClassVar[FirstLead]
+    DEALER_LEFT: typing.ClassVar[FirstLead]
+    DEALER_RIGHT: typing.ClassVar[FirstLead]
+    HOLDER_OF_CARD: typing.ClassVar[FirstLead]
+    __members__: typing.ClassVar[dict[str, FirstLead]]
+    @typing.overload
+    def __eq__(self, other: FirstLead) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: FirstLead) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
+class HeartsBreak:
+    """
+    Members:
+    
+      NEVER
+    
+      OFF_SUIT_PLAYED
+    
+      HEART_DISCARDED
+    
+      HEART_PLAYED
+    
+      HEART_OR_QUEEN_PLAYED
+    """
+    HEART_DISCARDED: typing.ClassVar[HeartsBreak]
+    HEART_OR_QUEEN_PLAYED: typing.ClassVar[HeartsBreak]
+    HEART_PLAYED: typing.ClassVar[HeartsBreak]
+    NEVER: typing.ClassVar[HeartsBreak]
+    OFF_SUIT_PLAYED: typing.ClassVar[HeartsBreak]
+    __members__: typing.ClassVar[dict[str, HeartsBreak]]
+    @typing.overload
+    def __eq__(self, other: HeartsBreak) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: HeartsBreak) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
+class MoonRule:
+    """
+    Members:
+    
+      NONE
+    
+      OTHERS_PLUS
+    
+      SELF_MINUS
+    """
+    NONE: typing.ClassVar[MoonRule]
+    OTHERS_PLUS: typing.ClassVar[MoonRule]
+    SELF_MINUS: typing.ClassVar[MoonRule]
+    __members__: typing.ClassVar[dict[str, MoonRule]]
+    @typing.overload
+    def __eq__(self, other: MoonRule) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: MoonRule) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
+class TieRule:
+    """
+    Members:
+    
+      SHARED
+    
+      EXTRA_HANDS
+    
+      STANDS
+    """
+    EXTRA_HANDS: typing.ClassVar[TieRule]
+    SHARED: typing.ClassVar[TieRule]
+    STANDS: typing.ClassVar[TieRule]
+    __members__: typing.ClassVar[dict[str, TieRule]]
+    @typing.overload
+    def __eq__(self, other: TieRule) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: TieRule) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
+class KittyTaker:
+    """
+    Members:
+    
+      FIRST_TRICK_WINNER
+    
+      FIRST_POINT_TAKER
+    """
+    FIRST_POINT_TAKER: typing.ClassVar[KittyTaker]
+    FIRST_TRICK_WINNER: typing.ClassVar[KittyTaker]
+    __members__: typing.ClassVar[dict[str, KittyTaker]]
+    @typing.overload
+    def __eq__(self, other: KittyTaker) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: KittyTaker) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
+class KittyUse:
+    """
+    Members:
+    
+      ADD_TO_TRICK
+    
+      INTO_HAND
+    """
+    ADD_TO_TRICK: typing.ClassVar[KittyUse]
+    INTO_HAND: typing.ClassVar[KittyUse]
+    __members__: typing.ClassVar[dict[str, KittyUse]]
+    @typing.overload
+    def __eq__(self, other: KittyUse) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: KittyUse) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
+class Goal:
+    """
+    Members:
+    
+      LOW
+    
+      HIGH
+    """
+    HIGH: typing.ClassVar[Goal]
+    LOW: typing.ClassVar[Goal]
+    __members__: typing.ClassVar[dict[str, Goal]]
+    @typing.overload
+    def __eq__(self, other: Goal) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: Goal) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
+class RuleSet:
+    """
+    A variant as plain data (see csrc/rules.h).
+    """
+    discard_needs_broken: bool
+    first_lead: FirstLead
+    first_lead_ban_alone: bool
+    first_lead_card: Card
+    first_trick_stuck_annuls: bool
+    forced_queen: bool
+    goal: Goal
+    heart_lead_over_queen: bool
+    hearts_break: HeartsBreak
+    kitty_peek: bool
+    kitty_taker: KittyTaker
+    kitty_use: KittyUse
+    lead_bans_points: bool
+    lead_needs_broken: bool
+    led_heart_breaks: bool
+    moon: MoonRule
+    must_lead_first_card: bool
+    reverse_moon_if_losing: bool
+    revoke_penalty_defined: bool
+    stuck_lead_ends_hand: bool
+    super_moon: bool
+    team_individual_tally: bool
+    tie_rule: TieRule
+    def __init__(self) -> None:
+        ...
+    def copy(self) -> RuleSet:
+        ...
+    def pass_plan(self, hand_no: typing.SupportsInt | typing.SupportsIndex) -> list:
+        """
+        [(seat offset to the left, cards)] for that hand (0-based)
+        """
+    def points_of(self, arg0: CardSet) -> int:
+        ...
+    @property
+    def card_points(self) -> dict:
+        """
+        {Card: points} for every card worth something (negative = bonus)
+        """
+    @card_points.setter
+    def card_points(self, arg1: dict) -> None:
+        ...
+    @property
+    def clean_hand_points(self) -> int:
+        ...
+    @clean_hand_points.setter
+    def clean_hand_points(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def deck(self) -> CardSet:
+        """
+        the cards in play
+        """
+    @deck.setter
+    def deck(self, arg1: CardSet) -> None:
+        ...
+    @property
+    def doubling_cards(self) -> CardSet:
+        """
+        taking one doubles the hand score
+        """
+    @doubling_cards.setter
+    def doubling_cards(self, arg1: CardSet) -> None:
+        ...
+    @property
+    def exact_score(self) -> int:
+        """
+        ExactScore flags: 1 (a), 2 (b), 4 (c)
+        """
+    @exact_score.setter
+    def exact_score(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def first_lead_banned(self) -> CardSet:
+        """
+        cards the opening lead may not be while the leader holds another
+        """
+    @first_lead_banned.setter
+    def first_lead_banned(self, arg1: CardSet) -> None:
+        ...
+    @property
+    def first_trick_banned(self) -> CardSet:
+        """
+        cards barred from trick 1 while another is legal
+        """
+    @first_trick_banned.setter
+    def first_trick_banned(self, arg1: CardSet) -> None:
+        ...
+    @property
+    def hand_size(self) -> int:
+        ...
+    @hand_size.setter
+    def hand_size(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def kitty_size(self) -> int:
+        ...
+    @kitty_size.setter
+    def kitty_size(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def lead_break_cards(self) -> CardSet:
+        """
+        hearts may be led once one of these is played (empty: the flag)
+        """
+    @lead_break_cards.setter
+    def lead_break_cards(self, arg1: CardSet) -> None:
+        ...
+    @property
+    def moon_cards(self) -> CardSet:
+        """
+        the cards a moon needs
+        """
+    @moon_cards.setter
+    def moon_cards(self, arg1: CardSet) -> None:
+        ...
+    @property
+    def moon_value(self) -> int:
+        ...
+    @moon_value.setter
+    def moon_value(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def pass_cycle(self) -> list:
+        """
+        [(direction, cards)] by hand number, cycling; [] never passes (one way per hand: pass_cycle_parts also gives split passes)
+        """
+    @pass_cycle.setter
+    def pass_cycle(self, arg1: collections.abc.Sequence[tuple[str, typing.SupportsInt | typing.SupportsIndex]]) -> None:
+        ...
+    @property
+    def pass_cycle_parts(self) -> list:
+        """
+        [[(direction, cards), (direction, cards)?]] by hand number, cycling: one or two parts per hand (split-pass sends part of the pass each way)
+        """
+    @pass_cycle_parts.setter
+    def pass_cycle_parts(self, arg1: collections.abc.Sequence[collections.abc.Sequence[tuple[str, typing.SupportsInt | typing.SupportsIndex]]]) -> None:
+        ...
+    @property
+    def players(self) -> int:
+        ...
+    @players.setter
+    def players(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def point_cards(self) -> CardSet:
+        """
+        the penalty cards for the restrictions
+        """
+    @point_cards.setter
+    def point_cards(self, arg1: CardSet) -> None:
+        ...
+    @property
+    def rank_strength(self) -> typing.Annotated[list[int], "FixedSize(13)"]:
+        ...
+    @rank_strength.setter
+    def rank_strength(self, arg0: typing.Annotated[collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], "FixedSize(13)"]) -> None:
+        ...
+    @property
+    def revoke_penalty(self) -> int:
+        ...
+    @revoke_penalty.setter
+    def revoke_penalty(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def target(self) -> int:
+        ...
+    @target.setter
+    def target(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def teams(self) -> int:
+        """
+        partnerships: seat s in team s % teams; 0 = none
+        """
+    @teams.setter
+    def teams(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def total_points(self) -> int:
+        ...
+class Position:
+    """
+    One hand of a variant with every seat's cards known.
+    """
+    def __copy__(self) -> Position:
+        ...
+    def __deepcopy__(self, arg0: typing.Any) -> Position:
+        ...
+    def __init__(self, rules: RuleSet, hands: typing.Any, dealer: typing.SupportsInt | typing.SupportsIndex = -1, hand_no: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+        """
+        Deal `hands` (before the pass) under `rules`; hand_no (0-based) fixes the pass. Raises InvalidPositionError for an impossible deal.
+        """
+    def copy(self) -> Position:
+        ...
+    def discard(self, cards: typing.Any, seat: typing.SupportsInt | typing.SupportsIndex | None = None) -> None:
+        """
+        The into-hand kitty taker's whole discard (as many cards as the kitty held); raises IllegalMoveError for a wrong one. pop() takes the cards back one at a time.
+        """
+    def hand(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
+        ...
+    def illegal_reason(self, arg0: typing.Any) -> typing.Any:
+        """
+        why the card may not be played now, or None if it may
+        """
+    def is_legal(self, arg0: typing.Any) -> bool:
+        ...
+    def is_over(self) -> bool:
+        ...
+    def is_revoke(self, arg0: typing.Any) -> bool:
+        """
+        whether the card fails to follow suit and breaks no other rule
+        """
+    def legal_moves(self) -> CardSet:
+        ...
+    def moon_shooter(self) -> typing.Any:
+        ...
+    def pass_is_set(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> bool:
+        ...
+    def perft(self, depth: typing.SupportsInt | typing.SupportsIndex) -> int:
+        """
+        number of distinct play sequences of `depth` cards
+        """
+    def points_taken(self) -> list[int]:
+        """
+        raw card points each seat has won so far
+        """
+    def pop(self) -> Card:
+        """
+        Take back the last card played (or discarded) and return it.
+        """
+    def push(self, card: typing.Any, seat: typing.SupportsInt | typing.SupportsIndex | None = None) -> None:
+        """
+        Play a card for the seat to act; raises IllegalMoveError naming the card and the reason. With revokes = 'penalize' a failure to follow suit that breaks no other rule is accepted.
+        """
+    def revealed_absent(self, arg0: typing.Any) -> CardSet:
+        """
+        cards the seat to act cannot hold if it plays this (legal) card now
+        """
+    def rote_pass(self, cards: typing.Any) -> typing.Any:
+        """
+        A pass chosen as one set of cards, as set_pass takes it: a split plan's first part takes the lowest cards (for players that do not choose directions); a one-way plan keeps the set.
+        """
+    def score(self) -> list[int]:
+        """
+        this hand's score per seat: points so far, or final (moon applied) once over
+        """
+    def set_pass(self, seat: typing.SupportsInt | typing.SupportsIndex, cards: typing.Any) -> None:
+        """
+        Set one seat's pass; the last pass set is applied. A split pass (two parts in pass_plan) gives each part's cards in plan order: (CardSet, CardSet) or 'QS/AH,KC'.
+        """
+    def shown_voids(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> list[int]:
+        """
+        suits the seat has shown it lacks by not following
+        """
+    def tricks_won(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> int:
+        ...
+    @property
+    def dealer(self) -> int:
+        ...
+    @property
+    def discarding(self) -> bool:
+        """
+        the into-hand kitty's taker (the seat to act) must discard now
+        """
+    @property
+    def discards(self) -> CardSet:
+        """
+        the into-hand kitty taker's discards (face down, they score for him)
+        """
+    @property
+    def discards_left(self) -> int:
+        ...
+    @property
+    def hand_end(self) -> str:
+        """
+        why the hand ended early: '' (played out or going on), 'stuck-lead', 'annulled' (nobody scores) or 'revoke' (a proven revoke)
+        """
+    @property
+    def hand_no(self) -> int:
+        ...
+    @property
+    def hands(self) -> list:
+        ...
+    @property
+    def hearts_broken(self) -> bool:
+        ...
+    @property
+    def kitty(self) -> CardSet:
+        """
+        the cards dealt to nobody (the kitty), taken or not
+        """
+    @property
+    def kitty_taker(self) -> typing.Any:
+        """
+        the seat that took the kitty, or None
+        """
+    @property
+    def kitty_trick(self) -> typing.Any:
+        """
+        the index of the trick that took the kitty, or None
+        """
+    @property
+    def leader(self) -> int:
+        ...
+    @property
+    def moves(self) -> list:
+        """
+        [(seat, Card)] played so far, in order
+        """
+    @property
+    def pass_plan(self) -> list:
+        """
+        [(seat offset to the left, cards)] of this hand's pass
+        """
+    @property
+    def passed(self) -> list:
+        ...
+    @property
+    def passed_parts(self) -> list:
+        """
+        each seat's pass as set_pass takes it: a CardSet, or for a split pass a tuple of CardSets in plan order
+        """
+    @property
+    def phase(self) -> str:
+        """
+        'passing', 'playing' or 'over'
+        """
+    @property
+    def players(self) -> int:
+        ...
+    @property
+    def received(self) -> list:
+        ...
+    @property
+    def received_parts(self) -> list:
+        """
+        what each seat received, as passed_parts: per part, from the seat that sent it that way
+        """
+    @property
+    def revoke_pending(self) -> bool:
+        """
+        a revoke has been made and not yet proven
+        """
+    @property
+    def revoker(self) -> typing.Any:
+        """
+        the seat whose proven revoke ended the hand, or None
+        """
+    @property
+    def revokes(self) -> str:
+        """
+        'forbid' (default: push refuses a failure to follow suit) or 'penalize' (VARIANTS.md §1.3: accepted; proven when the offender plays that suit, which ends the hand)
+        """
+    @revokes.setter
+    def revokes(self, arg1: str) -> None:
+        ...
+    @property
+    def rules(self) -> RuleSet:
+        ...
+    @property
+    def trick(self) -> list:
+        """
+        [(seat, Card)] of the trick in progress
+        """
+    @property
+    def tricks_done(self) -> int:
+        ...
+    @property
+    def turn(self) -> typing.Any:
+        """
+        the seat to play, or None outside the play
+        """
+    @property
+    def won(self) -> list:
+        ...
+class WorldSampler:
+    """
+    Deals the cards a seat cannot see, exactly uniformly over every world consistent with what it knows.
+    """
+    @staticmethod
+    def from_knowledge(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, own_hand: typing.Any, played: typing.Any, hand_counts: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], must_hold: collections.abc.Sequence[typing.Any] = [], absent: collections.abc.Sequence[typing.Any] = []) -> WorldSampler:
+        """
+        A sampler from explicit knowledge (one entry per seat in the lists); raises InvalidPositionError when the fields cannot describe a hand.
+        """
+    def __init__(self, position: Position, seat: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        What `seat` knows in the (fully known) position: its hand, the cards it passed, the plays and every absence they revealed.
+        """
+    def absent(self, seat: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
+        ...
+    def exact_world_count(self) -> typing.Any:
+        ...
+    def hand_count(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int:
+        ...
+    def must_hold(self, seat: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
+        ...
+    def sample(self, seed: typing.SupportsInt | typing.SupportsIndex) -> list:
+        """
+        one world: every seat's current hand (a list of CardSet)
+        """
+    def sample_batch(self, n: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> int:
+        """
+        n worlds dealt into one position copy in C++ (the search's path); returns a checksum. For benchmarks.
+        """
+    def sample_many(self, n: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> list:
+        """
+        n worlds as tuples of raw bitboards (int per seat), for tests
+        """
+    def sample_position(self, seed: typing.SupportsInt | typing.SupportsIndex) -> Position:
+        """
+        a copy of the position with the other seats' hands replaced by a sampled world
+        """
+    def world_count(self) -> float:
+        """
+        number of consistent worlds (0.0 when there is none)
+        """
+    @property
+    def opening_holder(self) -> typing.Any:
+        """
+        before the first lead with cards undealt: the seat holding the opening card (else None)
+        """
+    @property
+    def own_hand(self) -> CardSet:
+        ...
+    @property
+    def played(self) -> CardSet:
+        ...
+    @property
+    def players(self) -> int:
+        ...
+    @property
+    def problem(self) -> str:
+        ...
+    @property
+    def ready(self) -> bool:
+        ...
+    @property
+    def seat(self) -> int:
+        ...
+    @property
+    def status(self) -> str:
+        """
+        'ready', 'no_world', 'malformed' or 'too_large'
+        """
+    @property
+    def unseen(self) -> CardSet:
+        """
+        cards whose place the seat does not know
+        """
+class Solver:
+    """
+    Perfect-information solver. The value of a position is paranoid for the seat to act: its final hand score (moon and scoring options included, points already taken counted) when it plays for its best score and every other seat plays against it. With teams (rules.teams) it is the SIDE's score, the sum of the hand scores of the seat and its partners, who play for it while the other seats play against it.
+    """
+    def __init__(self, hash_mb: typing.SupportsFloat | typing.SupportsIndex = 64.0, threads: typing.SupportsInt | typing.SupportsIndex = 1) -> None:
+        """
+        A solver with a transposition table of hash_mb MiB, allocated once. With threads > 1 each solve also runs threads - 1 helper threads that share its searches and its table: the same exact values, sooner on several cores (nodes and node_limit count every thread's positions).
+        """
+    def clear(self) -> None:
+        """
+        Empty the transposition table.
+        """
+    def solve(self, position: Position, node_limit: typing.SupportsInt | typing.SupportsIndex = 0) -> int:
+        """
+        The exact value of the position for the seat to act. With node_limit > 0, raises TimeoutError once the search would visit more positions than that.
+        """
+    def solve_moves(self, position: Position, node_limit: typing.SupportsInt | typing.SupportsIndex = 0) -> dict:
+        """
+        {Card: value} for every legal card of the seat to act (node_limit as for solve).
+        """
+    @property
+    def nodes(self) -> int:
+        """
+        positions searched by the last call
+        """
+    @property
+    def table_bytes(self) -> int:
+        ...
+    @property
+    def threads(self) -> int:
+        ...
+class Searcher:
+    """
+    Search for one seat's best decision from its own information.
+    """
+    def __init__(self, threads: typing.SupportsInt | typing.SupportsIndex = 1, hash_mb: typing.SupportsInt | typing.SupportsIndex = 64, seed: typing.SupportsInt | typing.SupportsIndex = 0, algorithm: str = 'auto', pimc_max_tricks: typing.SupportsInt | typing.SupportsIndex = 4, exploration: typing.SupportsFloat | typing.SupportsIndex = 0.7, playout_noise: typing.SupportsFloat | typing.SupportsIndex = 0.1) -> None:
+        ...
+    def search(self, position: Position, seat: typing.SupportsInt | typing.SupportsIndex, iterations: typing.SupportsInt | typing.SupportsIndex = -1, movetime_ms: typing.SupportsInt | typing.SupportsIndex = -1, infinite: bool = False) -> dict:
+        """
+        Search `seat`'s decision (its card, or its pass) from what it knows; returns {'moves': [{card|pass, score, stderr, visits}], 'best': index, 'iterations', 'time_ms', 'algorithm'}.
+        """
+    def stop(self) -> None:
+        """
+        End a running search (from another thread); it returns promptly.
+        """
+    @property
+    def elapsed_ms(self) -> float:
+        ...
+    @property
+    def iterations(self) -> int:
+        """
+        iterations of the running or last search
+        """
+def add_hand_to_match(position: ..., totals: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], exact_pending: typing.SupportsInt | typing.SupportsIndex = 0) -> tuple[list[int], list[int], int]:
+    """
+    (hand scores as they count, new totals, exact-score memory) after adding a finished hand
+    """
+def deal(rules: RuleSet, seed: typing.SupportsInt | typing.SupportsIndex) -> list:
+    """
+    A random deal (one CardSet per seat) from a seed.
+    """
+def heuristic_card(position: Position, seed: typing.SupportsInt | typing.SupportsIndex = 0, noise: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> Card:
+    """
+    The rule-of-thumb card for the seat to act (ducks, dumps the Q♠ and hearts, leads low).
+    """
+def heuristic_discard(rules: RuleSet, hand: CardSet, count: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
+    """
+    The `count` cards an into-hand kitty taker would discard from `hand` (they score for him): bonus cards, then the clean cards most likely to win tricks, then the cheapest.
+    """
+def heuristic_pass(rules: RuleSet, hand: CardSet, count: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
+    ...
+def match_outcome(rules: RuleSet, totals: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> tuple[bool, list[int]]:
+    """
+    (over, winning seats) from match totals under the variant's target and tie rule
+    """
+def random_hands(rules: RuleSet, count: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> dict:
+    """
+    Deal, pass (hand numbers cycling 0..3), play uniformly random legal cards and score `count` hands; returns totals.
+    """
+def relaxed_ceiling_at_most(position: Position, threshold: typing.SupportsInt | typing.SupportsIndex, node_budget: typing.SupportsInt | typing.SupportsIndex = 1000000, root: typing.SupportsInt | typing.SupportsIndex | None = None) -> bool:
+    """
+    True when the solver's relaxed game (csrc/solver/relaxed_ceiling.h: the other seats also choose which of those that could have won a trick leads the next, and may shoot the moon while one of them could have won every trick holding a moon card) holds the final score of root (default: the seat to act) to at most threshold, which proves the same of the real game; False when it does not or node_budget positions did not settle it.
+    """
+def solve_plain(position: Position) -> tuple[int, int]:
+    """
+    (value, nodes) by plain alpha-beta: no table, no ordering (the baseline); the same value as Solver.solve (with teams: the side's).
+    """
+def solver_unsupported(rules: RuleSet) -> str:
+    """
+    why the exact solver cannot score these rules ('' when it can)
+    """
+def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, hand: CardSet, passed: typing.Any, received: typing.Any, moves: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, Card]], dealer: typing.SupportsInt | typing.SupportsIndex, hand_no: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1, kitty: CardSet = ..., discarded: CardSet = ..., discard_made: bool = False, revokes: str = 'forbid') -> Position:
+    """
+    A full Position consistent with one seat's view (its dealt hand, its pass, the cards it received (each as set_pass takes a pass: parts for a split pass), the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. An into-hand kitty taker's view also gives the kitty it took and its discard (discard_made: the discard is down though no move follows it; another taker's discard is face down). Raises InvalidPositionError naming the first offending move when no world fits. revokes='penalize': a failure to follow suit is a void until the seat's later card of that suit proves a revoke.
+    """
+EXACT_HALF_TO_ZERO: int = 2
+EXACT_TARGET_TO_HALF_PLUS_ONE: int = 1
+EXACT_TARGET_TO_HALF_THEN_ZERO: int = 4

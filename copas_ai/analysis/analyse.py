@@ -1,0 +1,310 @@
+"""Judging every decision of a recorded game, the way a chess engine annotates one.
+
+    record = load_record("game.json")
+    analysis = analyse(record, AnalysisSettings(limit=Limit(iterations=2000)))
+    analysis.decisions[0].loss, analysis.players[0].total_loss
+
+Each decision (every pass and every card) is searched from what the deciding
+seat knew at that moment — its dealt hand, the cards it passed and received,
+the plays so far — rebuilt with world_from_view, so the hidden cards of the
+record never reach the search. The loss of a decision is its expected hand
+score against that of the engine's choice, in the variant's points.
+
+The into-hand kitty's discard (three-five+kitty+kitty-use) is judged card by card,
+as the rules make it and the search rates it: lowest card first, each from the
+taker's view holding its kitty and the cards of the discard already down (one
+card with 3 seats, two with 5). The cards played after it are judged with the
+taker's view holding its kitty and discard.
+Nor is a revoke (a record with "revokes": "penalize"): the search plays only
+legal cards. It is listed with its hand; the other seats' views read it as the
+rules do (a void until proven).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+from copas_ai._core import Card, CardSet, Goal, InvalidPositionError, Position, Solver, solver_unsupported
+from copas_ai.game import HandRecord
+from copas_ai.analysis.record import GameRecord, replay
+from copas_ai.search import Limit, MoveStat, Searcher, world_from_view
+from copas_ai.analysis.verdict import GOOD, VERDICTS, verdict
+
+
+@dataclass
+class AnalysisSettings:
+    limit: Limit = field(default_factory=lambda: Limit(movetime_ms=200))
+    threads: int = 1
+    seed: int = 1  # the world rebuilt from each view and the search; never 0 (random)
+    algorithm: str = "auto"
+    seats: set[int] | None = None  # None: every seat
+    hands: tuple[int, int] | None = None  # 1-based inclusive range; None: every hand
+    # The double-dummy line is solved from this trick on (None: none). A whole hand
+    # takes the solver tens of seconds per seat; from trick 6 (8 tricks left) it
+    # is tens of milliseconds.
+    double_dummy_trick: int | None = 6
+    double_dummy_nodes: int = 20_000_000  # per solve; past it the value is reported unknown
+    # A pass chooses among every set of cards (286 from 13 cards), not among a
+    # dozen cards, so its search gets this many times the limit.
+    pass_scale: int = 10
+
+    def limit_for(self, is_pass: bool) -> Limit:
+        if not is_pass:
+            return self.limit
+        movetime, iterations = self.limit.movetime_ms, self.limit.iterations
+        return Limit(movetime_ms=None if movetime is None else movetime * self.pass_scale,
+                     iterations=None if iterations is None else iterations * self.pass_scale,
+                     infinite=self.limit.infinite)
+
+
+@dataclass
+class Decision:
+    hand: int  # 1-based
+    trick: int | None  # 1-based; None for the pass
+    seat: int
+    played: Card | CardSet
+    best: Card | CardSet  # the engine's choice (the played move when forced)
+    played_score: float | None  # expected hand score of the seat; None when forced
+    best_score: float | None
+    played_stderr: float | None
+    best_stderr: float | None
+    loss: float  # expected points given away (>= 0)
+    loss_stderr: float  # its standard error (0 when the two moves agree)
+    verdict: str
+    forced: bool = False
+    discard: bool = False  # the into-hand kitty's discard, made after trick `trick`
+
+    @property
+    def kind(self) -> str:
+        return "pass" if self.trick is None else "discard" if self.discard else "play"
+
+
+@dataclass
+class HandResult:
+    hand: int  # 1-based
+    dealer: int
+    score: list[int]  # as played (so far, when unfinished)
+    finished: bool
+    # Each seat's double-dummy value at its card of the double-dummy trick (all
+    # cards known, everyone else against it, points already taken counted); None
+    # when not solved within the node limit or not reached.
+    double_dummy: list[int | None]
+    # The cards played that failed to follow suit (not judged): (trick, seat, card).
+    revokes: list[tuple[int, int, Card]] = field(default_factory=list)
+
+
+@dataclass
+class PlayerSummary:
+    seat: int
+    name: str
+    decisions: int = 0
+    total_loss: float = 0.0
+    verdicts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(VERDICTS, 0))
+    points: int = 0
+
+    @property
+    def mean_loss(self) -> float:
+        return self.total_loss / self.decisions if self.decisions else 0.0
+
+
+@dataclass
+class Analysis:
+    record: GameRecord
+    settings: AnalysisSettings
+    decisions: list[Decision] = field(default_factory=list)
+    hands: list[HandResult] = field(default_factory=list)
+    players: list[PlayerSummary] = field(default_factory=list)
+    # Why there is no double-dummy line although one was asked for ("" when there is).
+    double_dummy_missing: str = ""
+
+
+@dataclass
+class DecisionPoint:
+    """One decision of the record and the view its seat had."""
+
+    hand: HandRecord
+    seat: int
+    trick: int | None
+    played: Card | CardSet
+    passed: CardSet | None
+    received: CardSet | None
+    moves: list[tuple[int, Card]]
+    discard: bool = False  # a card of the into-hand kitty's discard (`played` that card)
+    discarded_before: tuple[Card, ...] = ()  # the discard's lower cards, already down
+
+
+# (decisions done, decisions in all, share of the search time spent so far)
+ProgressCallback = Callable[[int, int, float], None]
+
+
+def selected_hands(record: GameRecord, settings: AnalysisSettings) -> list[HandRecord]:
+    if settings.hands is None:
+        return list(record.hands)
+    first, last = settings.hands
+    if not 1 <= first <= last <= len(record.hands):
+        raise ValueError(f"hands {first}-{last}: the record has hands 1-{len(record.hands)}")
+    return record.hands[first - 1:last]
+
+
+def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None) -> Iterator[DecisionPoint]:
+    """The hand's decisions in order: the passes (seat order), then each card, and each
+    card of the discard (lowest first) after the trick that took the kitty."""
+    n = record.players
+    received = replay(record, hand, 0).received_parts if hand.passes is not None else [None] * n
+    if hand.passes is not None:
+        for seat, cards in enumerate(hand.passes):
+            if seats is None or seat in seats:
+                yield DecisionPoint(hand, seat, None, cards, None, None, [])
+
+    def point(seat: int, trick: int, played, k: int, discard: bool = False,
+              discarded_before: tuple[Card, ...] = ()) -> Iterator[DecisionPoint]:
+        """The decision of `seat` before play k, when it is one of `seats`."""
+        if seats is None or seat in seats:
+            passed = hand.passes[seat] if hand.passes is not None else None
+            yield DecisionPoint(hand, seat, trick, played, passed, received[seat], hand.plays[:k], discard,
+                                discarded_before)
+
+    def discard_points() -> Iterator[DecisionPoint]:
+        at, cards = hand.discard
+        taker = replay(record, hand, at).kitty_taker
+        ordered = sorted(cards)  # the order the rules make a discard in (kitty_discard.cpp)
+        for j, card in enumerate(ordered):
+            yield from point(taker, at // n, CardSet([card]), at, discard=True, discarded_before=tuple(ordered[:j]))
+
+    discard_at = hand.discard[0] if hand.discard is not None else None
+    for k, (seat, card) in enumerate(hand.plays):
+        if k == discard_at:
+            yield from discard_points()
+        if k not in hand.revokes:
+            yield from point(seat, k // n + 1, card, k)
+    if discard_at == len(hand.plays):  # the record ends at the discard
+        yield from discard_points()
+
+
+def view_world(record: GameRecord, point: DecisionPoint, seed: int) -> Position:
+    """A world built from the deciding seat's information only."""
+    hand = point.hand
+    world = world_from_view(record.rules, point.seat, hand.deal[point.seat], point.passed, point.received,
+                            point.moves, dealer=hand.dealer, hand_no=hand.hand_no, seed=seed,
+                            revokes=record.revokes, **_take_view(record, point))
+    for card in point.discarded_before:  # the taker's own cards: its view holds them
+        world.push(card)
+    return world
+
+
+def _take_view(record: GameRecord, point: DecisionPoint) -> dict:
+    """The into-hand kitty in the view: once its discard precedes the decision, the
+    taker sees its own kitty and discard (another seat's is face down)."""
+    hand = point.hand
+    if hand.discard is None or hand.discard[0] > len(point.moves):
+        return {}
+    at, cards = hand.discard
+    taken = replay(record, hand, at)
+    if point.discard:  # the taker's own decision: its kitty in hand, the discard being made
+        return {"kitty": taken.kitty}
+    mine = taken.kitty_taker == point.seat
+    return {"kitty": taken.kitty if mine else None, "discarded": cards if mine else None, "discard_made": True}
+
+
+def judge(record: GameRecord, point: DecisionPoint, searcher: Searcher, settings: AnalysisSettings) -> Decision:
+    """Searches one decision from its seat's view and rates the move played."""
+    world = view_world(record, point, settings.seed)
+    base = dict(hand=point.hand.hand_no + 1, trick=point.trick, seat=point.seat, played=point.played,
+                discard=point.discard)
+    if point.trick is not None and len(world.legal_moves()) == 1:
+        return Decision(**base, best=point.played, played_score=None, best_score=None, played_stderr=None,
+                        best_stderr=None, loss=0.0, loss_stderr=0.0, verdict=GOOD, forced=True)
+    result = searcher.search(world, point.seat, settings.limit_for(point.trick is None))
+    # A card of a discard is rated as the first card of the rest of the discard (the
+    # search rates a discard by its first card; `best` is its whole choice of the rest).
+    as_rated = (lambda move: next(iter(move))) if point.discard else (lambda move: move)
+    best = _stat(result.moves, as_rated(result.best))
+    played = _stat(result.moves, as_rated(point.played))
+    sign = 1.0 if record.rules.goal == Goal.LOW else -1.0
+    loss = max(0.0, sign * (played.score - best.score))
+    # The two estimates come from separate samples: their errors add in quadrature.
+    loss_stderr = 0.0 if played is best else math.hypot(played.stderr, best.stderr)
+    return Decision(**base, best=result.best, played_score=played.score, best_score=best.score,
+                    played_stderr=played.stderr, best_stderr=best.stderr, loss=loss, loss_stderr=loss_stderr,
+                    verdict=verdict(loss, loss_stderr))
+
+
+def _stat(moves: list[MoveStat], move: Card | CardSet) -> MoveStat:
+    for stat in moves:
+        if stat.move == move:
+            return stat
+    raise ValueError(f"the search did not rate {move}")
+
+
+def double_dummy(record: GameRecord, hand: HandRecord, solver: Solver, trick: int,
+                 node_limit: int) -> list[int | None]:
+    """Each seat's double-dummy value at its card of `trick` (1-based)."""
+    n = record.players
+    values: list[int | None] = [None] * n
+    first = (trick - 1) * n
+    for k in range(first, min(first + n, len(hand.plays))):
+        seat = hand.plays[k][0]
+        try:
+            values[seat] = solver.solve(replay(record, hand, k), node_limit=node_limit)
+        except TimeoutError:
+            pass  # too big for the limit: reported as unknown
+        except InvalidPositionError:
+            pass  # a kitty not yet settled (taken, and discarded into hand): unknown too
+    return values
+
+
+def _work(point: DecisionPoint, settings: AnalysisSettings) -> int:
+    """A decision's share of the search time, in cards: a pass gets pass_scale times the limit."""
+    return settings.pass_scale if point.trick is None else 1
+
+
+def analyse(record: GameRecord, settings: AnalysisSettings, on_progress: ProgressCallback | None = None) -> Analysis:
+    """Judges every selected decision and sums them up per player."""
+    if settings.seed == 0:
+        raise ValueError("seed 0 means random; analysis needs a fixed seed")
+    hands = selected_hands(record, settings)
+    points = [list(decision_points(record, hand, settings.seats)) for hand in hands]
+    total = sum(len(hand_points) for hand_points in points)
+    work_total = sum(_work(p, settings) for hand_points in points for p in hand_points) or 1
+    searcher = Searcher(threads=settings.threads, seed=settings.seed, algorithm=settings.algorithm)
+    dd_trick = settings.double_dummy_trick
+    analysis = Analysis(record, settings)
+    if dd_trick is not None and solver_unsupported(record.rules):
+        # Rules the solver cannot score (none today: solver_unsupported names any).
+        analysis.double_dummy_missing = solver_unsupported(record.rules)
+        dd_trick = None
+    solver = Solver() if dd_trick is not None else None
+    work_done = 0
+    for hand, hand_points in zip(hands, points):
+        for point in hand_points:
+            if on_progress:
+                on_progress(len(analysis.decisions), total, work_done / work_total)
+            analysis.decisions.append(judge(record, point, searcher, settings))
+            work_done += _work(point, settings)
+        dd = (double_dummy(record, hand, solver, dd_trick, settings.double_dummy_nodes) if solver
+              else [None] * record.players)
+        revokes = [(k // record.players + 1, *hand.plays[k]) for k in hand.revokes]
+        analysis.hands.append(HandResult(hand.hand_no + 1, hand.dealer, list(hand.score), record.finished(hand), dd,
+                                         revokes))
+    if on_progress:
+        on_progress(total, total, 1.0)
+    analysis.players = summarise(record, analysis)
+    return analysis
+
+
+def summarise(record: GameRecord, analysis: Analysis) -> list[PlayerSummary]:
+    seats = analysis.settings.seats
+    players = [PlayerSummary(seat, name) for seat, name in enumerate(record.names)
+               if seats is None or seat in seats]
+    by_seat = {p.seat: p for p in players}
+    for d in analysis.decisions:
+        summary = by_seat[d.seat]
+        summary.decisions += 1
+        summary.total_loss += d.loss
+        summary.verdicts[d.verdict] += 1
+    for hand in analysis.hands:
+        for p in players:
+            p.points += hand.score[p.seat]
+    return players

@@ -1,0 +1,344 @@
+"""The game record copas-game/1 (../shared/PROTOCOL.md): read strictly, write
+from a Match.
+
+    record = load_record("games.json")        # or read_record(json_text)
+    record.hands[0].plays                     # [(seat, Card)], seats from the rules
+    record.hands[0].discard                   # the into-hand kitty's (plays before it, cards)
+    record.hands[0].revokes                   # indices of plays that failed to follow suit
+    text = dump_record(record_from_match(match, names))
+
+Reading replays every hand through the core: the deal (Position), each pass
+(set_pass), each play (push), the stated score against Position.score(). The
+first problem found raises RecordError, a ValueError whose message names the
+hand, the play and the reason (docs/ANALYSIS.md lists every kind).
+
+An extension of copas-game/1: a top-level "revokes": "penalize" (default "forbid",
+the engine option Revokes) lets the plays hold failures to follow suit, each
+scored as the rules score a revoke (VARIANTS.md §1.3).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+from copas_ai._core import Card, CardSet, IllegalMoveError, InvalidCardError, InvalidPositionError, Position
+from copas_ai.moves import kitty as kitty_moves
+from copas_ai.game import HandRecord, Match
+from copas_ai.moves.passes import PassValue, flat_cards, from_flat, is_split
+from copas_ai.variants import Variant, VariantNotFoundError, find_variant
+from copas_ai.errors import RecordError
+
+FORMAT = "copas-game/1"
+REVOKES = ("forbid", "penalize")  # the record's optional "revokes", as Position.revokes
+
+# The core prefixes its messages with what failed and the card; the record's own
+# location ("hand 2, play 5 (QS)") already says that.
+_CORE_PREFIX = re.compile(r"^illegal (?:move|pass) [^:]*: ")
+
+
+@dataclass
+class GameRecord:
+    """A checked record: the variant, the seat names and every hand as replayed
+    (HandRecord.score is the rules' score: final, or so far when unfinished)."""
+
+    variant: Variant
+    players: int
+    names: list[str]
+    hands: list[HandRecord] = field(default_factory=list)
+    revokes: str = "forbid"
+
+    @property
+    def rules(self):
+        return self.variant.rules(self.players)
+
+    def finished(self, hand: HandRecord) -> bool:
+        # Over as the rules say: every card played, or ended early (a proven revoke, a stuck lead).
+        return replay(self, hand).is_over()
+
+
+# ---------------------------------------------------------------------------
+# Writing
+
+
+def record_from_match(match: Match, names: list[str] | None = None) -> dict[str, Any]:
+    """The copas-game/1 object of a match's hands (as JSON-ready data)."""
+    data: dict[str, Any] = {"format": FORMAT, "variant": match.variant.id}
+    if names is not None:
+        data["players"] = list(names)
+    data["hands"] = [hand_to_json(hand) for hand in match.hands]
+    return data
+
+
+def hand_to_json(hand: HandRecord) -> dict[str, Any]:
+    return {
+        "dealer": hand.dealer,
+        "deal": [_card_list(cards) for cards in hand.deal],
+        # A split pass stays one flat list per seat, its parts concatenated in plan order.
+        "passes": None if hand.passes is None else [[str(c) for c in flat_cards(value)] for value in hand.passes],
+        "plays": _play_texts(hand),
+        "score": list(hand.score),
+    }
+
+
+def _play_texts(hand: HandRecord) -> list[str]:
+    texts = [str(card) for _, card in hand.plays]
+    if hand.discard is not None:
+        at, cards = hand.discard
+        texts.insert(at, f"{kitty_moves.DISCARD}={cards}")
+    return texts
+
+
+def _card_list(cards: CardSet) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def dump_record(data: dict[str, Any]) -> str:
+    """JSON text with one hand's field per line: readable and diff-friendly."""
+    lines = ["{", f'  "format": {json.dumps(data["format"])},', f'  "variant": {json.dumps(data["variant"])},']
+    for key in ("revokes", "players"):
+        if key in data:
+            lines.append(f'  {json.dumps(key)}: {json.dumps(data[key])},')
+    hands = []
+    for hand in data["hands"]:
+        fields = [f'      {json.dumps(key)}: {json.dumps(value)}' for key, value in hand.items()]
+        hands.append("    {\n" + ",\n".join(fields) + "\n    }")
+    lines.append('  "hands": [\n' + ",\n".join(hands) + "\n  ]")
+    return "\n".join(lines) + "\n}\n"
+
+
+# ---------------------------------------------------------------------------
+# Reading
+
+
+def load_record(path: str) -> GameRecord:
+    """Reads and checks a record file (`-`: stdin)."""
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"cannot read {path}: {exc}") from None
+    return read_record(text)
+
+
+def read_record(text: str | dict) -> GameRecord:
+    """Checks a record given as JSON text or already-decoded data."""
+    if isinstance(text, str):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"not JSON: {exc}") from None
+        except RecursionError:
+            raise RecordError("not JSON: nested too deeply") from None
+    else:
+        data = text
+    if not isinstance(data, dict):
+        raise RecordError("expected a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"format: expected {FORMAT!r}, got {_short(data.get('format'))}")
+    variant_id = data.get("variant")
+    if not isinstance(variant_id, str):
+        raise RecordError("variant: expected a variant id")
+    try:
+        variant = find_variant(variant_id)
+    except VariantNotFoundError as exc:
+        raise RecordError(f"variant: {exc}") from None
+    hands = data.get("hands")
+    if not isinstance(hands, list) or not hands:
+        raise RecordError("hands: expected a list of at least one hand")
+    players = _player_count(hands[0], variant)
+    names = _names(data.get("players"), players)
+    revokes = data.get("revokes", "forbid")
+    if revokes not in REVOKES:
+        raise RecordError(f"revokes: expected one of {', '.join(REVOKES)}, got {_short(revokes)}")
+    record = GameRecord(variant, players, names, revokes=revokes)
+    for index, hand in enumerate(hands):
+        if record.hands and not record.finished(record.hands[-1]):
+            raise RecordError("an unfinished hand may only be the last", hand=index)
+        record.hands.append(_read_hand(record, index, hand))
+    return record
+
+
+def _player_count(first_hand: Any, variant: Variant) -> int:
+    deal = first_hand.get("deal") if isinstance(first_hand, dict) else None
+    if not isinstance(deal, list):
+        raise RecordError("expected a list of card lists, one per seat", hand=1, where="deal")
+    try:
+        variant.rules(len(deal))
+    except ValueError as exc:
+        raise RecordError(str(exc), hand=1, where="deal") from None
+    return len(deal)
+
+
+def _names(names: Any, players: int) -> list[str]:
+    if names is None:
+        return [f"seat {seat}" for seat in range(players)]
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise RecordError("players: expected a list of names")
+    if len(names) != players:
+        raise RecordError(f"players: {len(names)} names for a deal of {players} seats")
+    return names
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def _short(value: Any) -> str:
+    """A value of the record for a message: its repr, cut short."""
+    return _cut(repr(value), 40)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _cards(value: Any, number: int, where: str) -> CardSet:
+    if not isinstance(value, list) or not all(isinstance(token, str) for token in value):
+        raise RecordError("expected a list of cards", hand=number, where=where)
+    cards = CardSet()
+    for token in value:
+        try:
+            card = Card.from_str(token)
+        except InvalidCardError as exc:
+            raise RecordError(str(exc), hand=number, where=where) from None
+        if card in cards:
+            raise RecordError(f"{card} is listed twice", hand=number, where=where)
+        cards.add(card)
+    return cards
+
+
+def _seat_lists(value: Any, players: int, number: int, where: str) -> list[CardSet]:
+    if not isinstance(value, list) or len(value) != players:
+        raise RecordError(f"expected {players} card lists, one per seat", hand=number, where=where)
+    return [_cards(cards, number, f"{where} of seat {seat}") for seat, cards in enumerate(value)]
+
+
+def _reason(exc: Exception) -> str:
+    return _CORE_PREFIX.sub("", str(exc))
+
+
+def _read_hand(record: GameRecord, index: int, hand: Any) -> HandRecord:
+    number = index + 1
+    n = record.players
+    if not isinstance(hand, dict):
+        raise RecordError("expected an object", hand=number)
+    dealer = hand.get("dealer")
+    if not _is_int(dealer) or not 0 <= dealer < n:
+        raise RecordError(f"expected a seat 0..{n - 1}, got {_short(dealer)}", hand=number, where="dealer")
+    deal = _seat_lists(hand.get("deal"), n, number, "deal")
+    try:
+        position = Position(record.rules, deal, dealer=dealer, hand_no=index)
+    except InvalidPositionError as exc:
+        raise RecordError(str(exc), hand=number, where="deal") from None
+    try:
+        position.revokes = record.revokes
+    except ValueError as exc:  # rules that define no revoke penalty
+        raise RecordError(f"revokes: {exc}") from None
+    plays_data = hand.get("plays")
+    if not isinstance(plays_data, list):
+        raise RecordError("expected a list of cards in order of play", hand=number, where="plays")
+    passes = _apply_passes(position, hand.get("passes"), bool(plays_data), number)
+    plays: list[tuple[int, Card]] = []
+    discard = None
+    revokes: list[int] = []
+    for k, token in enumerate(plays_data):
+        if isinstance(token, str) and token.startswith(kitty_moves.DISCARD + "="):
+            discard = (len(plays), _apply_discard(position, token, k + 1, number))
+        else:
+            seat, card, revoke = _apply_play(position, token, k + 1, number)
+            if revoke:
+                revokes.append(len(plays))
+            plays.append((seat, card))
+    score = position.score()
+    stated = hand.get("score")
+    if stated is not None:
+        if not isinstance(stated, list) or len(stated) != n or not all(_is_int(s) for s in stated):
+            raise RecordError(f"expected {n} integers", hand=number, where="score")
+        if stated != score:
+            state = "" if position.is_over() else " so far"
+            raise RecordError(f"stated {stated}, the rules give {score}{state}", hand=number, where="score")
+    return HandRecord(index, dealer, deal, passes, plays, score, discard, tuple(revokes))
+
+
+def _apply_passes(position: Position, value: Any, has_plays: bool, number: int) -> list[PassValue] | None:
+    if not position.pass_plan:
+        if value is not None:
+            raise RecordError("this hand has no pass", hand=number, where="passes")
+        return None
+    if value is None:
+        if has_plays:
+            raise RecordError("missing: this hand passes before play", hand=number, where="passes")
+        return None  # a record that ends before the passes
+    passes: list[PassValue] = list(_seat_lists(value, position.players, number, "passes"))
+    if is_split(position.pass_plan):
+        # The checked lists, cut into the plan's parts in the order written.
+        passes = [from_flat(position.pass_plan, [Card.from_str(token) for token in tokens]) for tokens in value]
+    for seat, cards in enumerate(passes):
+        try:
+            position.set_pass(seat, cards)
+        except IllegalMoveError as exc:
+            raise RecordError(_reason(exc), hand=number, where=f"passes of seat {seat}") from None
+    return passes
+
+
+def _apply_play(position: Position, token: Any, play: int, number: int) -> tuple[int, Card, bool]:
+    """Plays the token's card: (seat, card, whether it fails to follow suit)."""
+    if not isinstance(token, str):
+        raise RecordError(f"expected a card, got {_short(token)}", hand=number, play=play, where=f"play {play}")
+    where = f"play {play} ({_cut(token, 12)})"
+    if "=" in token:
+        word = token.split("=")[0]
+        raise RecordError(f"this variant has no decision '{word}'", hand=number, play=play, where=where)
+    try:
+        card = Card.from_str(token)
+    except InvalidCardError as exc:
+        raise RecordError(str(exc), hand=number, play=play, where=where) from None
+    if position.is_over():
+        raise RecordError("the hand is over", hand=number, play=play, where=where)
+    seat = position.turn
+    revoke = position.revokes == "penalize" and position.is_revoke(card)
+    try:
+        position.push(card)
+    except IllegalMoveError as exc:
+        raise RecordError(_reason(exc), hand=number, play=play, where=where) from None
+    return seat, card, revoke
+
+
+def _apply_discard(position: Position, token: str, play: int, number: int) -> CardSet:
+    # The into-hand kitty taker's discard (copas_ai.moves.kitty), in its place among the plays.
+    where = f"play {play} ({_cut(token, 20)})"
+    if kitty_moves.DISCARD not in kitty_moves.decision_words(position.rules):
+        raise RecordError(f"this variant has no decision '{kitty_moves.DISCARD}'", hand=number, play=play, where=where)
+    try:
+        cards = kitty_moves.decision_cards(token)
+        if cards is None:
+            raise ValueError("a record holds every card: write the discard's cards")
+        position.discard(cards)
+    except ValueError as exc:
+        raise RecordError(_reason(exc), hand=number, play=play, where=where) from None
+    return cards
+
+
+def replay(record: GameRecord, hand: HandRecord, plays: int | None = None) -> Position:
+    """The hand's Position after its passes and the first `plays` cards (all by default),
+    the into-hand kitty's discard made once the plays before it are."""
+    position = Position(record.rules, hand.deal, dealer=hand.dealer, hand_no=hand.hand_no)
+    position.revokes = record.revokes
+    if hand.passes is not None:
+        for seat, cards in enumerate(hand.passes):
+            position.set_pass(seat, cards)
+    upto = hand.plays[:plays]
+    for k, (seat, card) in enumerate(upto):
+        if hand.discard is not None and hand.discard[0] == k:
+            position.discard(hand.discard[1])
+        position.push(card, seat=seat)
+    if hand.discard is not None and hand.discard[0] == len(upto):
+        position.discard(hand.discard[1])
+    return position

@@ -1,0 +1,91 @@
+"""A CEP/1 engine process as an arena player. The engine sees only its seat's
+view (its dealt hand, its pass, what it received, the public moves), never the
+other hands. One engine process per command line is kept per worker process and
+reused from game to game (`newgame` between games); they end when the worker does."""
+
+from __future__ import annotations
+
+import atexit
+import multiprocessing.util
+import shlex
+
+from copas_ai._core import Card, CardSet, Position
+from copas_ai.engine import Limit, SimpleEngine
+from copas_ai.moves import kitty as kitty_moves
+from copas_ai.moves.passes import PassValue
+from copas_ai.cep.position_text import PositionSpec, SeatCards, parse_move_token
+
+_ENGINES: dict[str, SimpleEngine] = {}
+
+
+def close_engines() -> None:
+    while _ENGINES:
+        _, engine = _ENGINES.popitem()
+        engine.close()
+
+
+atexit.register(close_engines)
+# Worker processes of a pool leave by os._exit, which skips atexit; multiprocessing's own finalizers still run.
+multiprocessing.util.Finalize(None, close_engines, exitpriority=10)
+
+
+def _engine(command: str) -> SimpleEngine:
+    engine = _ENGINES.get(command)
+    if engine is None:
+        engine = _ENGINES[command] = SimpleEngine.popen(shlex.split(command), timeout=30.0)
+    return engine
+
+
+def seat_view_text(position: Position, seat: int, variant: str) -> str:
+    """The `position` line of what `seat` knows: its own cards and the public moves."""
+    passes_applied = bool(position.pass_plan) and position.phase != "passing"
+    dealt = kitty_moves.dealt_hand(position, seat)
+    spec = PositionSpec(variant=variant, players=position.players, dealer=position.dealer,
+                        hand_no=position.hand_no, seat=seat, hands=[SeatCards(seat, dealt, "")])
+    if passes_applied:  # a split pass goes as its parts ('QS/AH,KC')
+        spec.passed.append(SeatCards(seat, position.passed_parts[seat], ""))
+        spec.received.append(SeatCards(seat, position.received_parts[seat], ""))
+    spec.moves = [parse_move_token(text) for text in kitty_moves.view_move_texts(position, seat)]
+    return spec.to_text()
+
+
+class CepBot:
+    """Asks the engine `go` for each decision of its seat."""
+
+    def __init__(self, command: str, seed: int, variant: str, iterations: int | None = None,
+                 movetime_ms: int | None = None) -> None:
+        self.name = f"cep:{command}"
+        self._engine = _engine(command)
+        self._variant = variant
+        self._limit = Limit(movetime_ms=movetime_ms, iterations=iterations)
+        self._engine.newgame()
+        if "Seed" in self._engine.options:
+            self._engine.configure({"Seed": seed % 2**31})
+
+    def _go(self, position: Position, seat: int):
+        return self._engine.play(seat_view_text(position, seat, self._variant), self._limit).move
+
+    def choose_pass(self, position: Position, seat: int, count: int) -> PassValue:
+        move = self._go(position, seat)
+        if not isinstance(move, (CardSet, tuple)):  # a tuple: a split pass's parts
+            raise ValueError(f"{self.name} answered {move!r} to a pass")
+        return move
+
+    def choose_discard(self, position: Position, seat: int, count: int) -> CardSet:
+        move = self._go(position, seat)
+        word = f"{kitty_moves.DISCARD}="
+        if not isinstance(move, str) or not move.startswith(word):
+            raise ValueError(f"{self.name} answered {move!r} to a discard")
+        cards = kitty_moves.decision_cards(move)
+        if cards is None or len(cards) != count:
+            raise ValueError(f"{self.name} answered {move!r} to a discard of {count}")
+        return cards
+
+    def choose_card(self, position: Position, seat: int) -> Card:
+        moves = position.legal_moves()
+        if len(moves) == 1:
+            return next(iter(moves))
+        move = self._go(position, seat)
+        if not isinstance(move, Card):
+            raise ValueError(f"{self.name} answered {move!r} to a play")
+        return move

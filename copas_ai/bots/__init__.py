@@ -1,0 +1,119 @@
+"""Built-in players for the match flow. A bot decides for one seat: the pass,
+each card, and (the into-hand kitty's taker) the discard. Bots read the position only through what their seat may know (their
+hand, the trick, the public history); the core decides what is legal."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from copas_ai import _core
+from copas_ai._core import Card, CardSet, Position
+from copas_ai.bots.moon_sense import moon_card
+from copas_ai.moves.passes import PassValue, from_flat
+
+
+class Bot(Protocol):
+    name: str
+
+    # A CardSet, or for a split pass its parts in plan order (pass_parts.py); a
+    # CardSet for a split pass is split by rote (Position.rote_pass).
+    def choose_pass(self, position: Position, seat: int, count: int) -> PassValue: ...
+
+    def choose_card(self, position: Position, seat: int) -> Card: ...
+
+
+def choose_discard(bot: Bot, position: Position, seat: int) -> CardSet:
+    """The into-hand kitty taker's whole discard (position.discards_left cards): the
+    bot's choose_discard when it has one, else its cards chosen one at a time on a
+    copy (the core's discard step takes them in ascending order)."""
+    method = getattr(bot, "choose_discard", None)
+    if method is not None:
+        return method(position, seat, position.discards_left)
+    work = position.copy()
+    while work.discarding:
+        work.push(bot.choose_card(work, seat))
+    return work.discards - position.discards
+
+
+class RandomBot:
+    """Uniformly random legal choices from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def choose_pass(self, position: Position, seat: int, count: int) -> PassValue:
+        # The draw order cuts a split pass into its parts: every split equally likely.
+        return from_flat(position.pass_plan, self._rng.sample(list(position.hand(seat)), count))
+
+    def choose_card(self, position: Position, seat: int) -> Card:
+        return self._rng.choice(list(position.legal_moves()))
+
+    def choose_discard(self, position: Position, seat: int, count: int) -> CardSet:
+        # Uniform over the sets of `count` cards (card by card in the core's order is not).
+        return CardSet(self._rng.sample(list(position.hand(seat)), count))
+
+
+class HeuristicBot:
+    """The core's rule-of-thumb player (also the search's playout policy): ducks,
+    dumps the Q♠ and high hearts on others' tricks, voids short suits, leads low;
+    with `moon`, it also stops a shooter and runs the rest when shooting itself
+    (copas_ai.bots.moon_sense; not part of the playout policy)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, moon: bool = True) -> None:
+        self._rng = random.Random(seed)
+        self._moon = moon
+
+    def choose_pass(self, position: Position, seat: int, count: int) -> PassValue:
+        return position.rote_pass(_core.heuristic_pass(position.rules, position.hand(seat), count))
+
+    def choose_discard(self, position: Position, seat: int, count: int) -> CardSet:
+        # The playout policy's discard (csrc/search/playout_policy.h): clean cards
+        # that would win tricks, since whatever is discarded scores for the taker.
+        return _core.heuristic_discard(position.rules, position.hand(seat), count)
+
+    def choose_card(self, position: Position, seat: int) -> Card:
+        card = moon_card(position, seat) if self._moon else None
+        return card if card is not None else _core.heuristic_card(position, seed=self._rng.getrandbits(63))
+
+
+class SearchBot:
+    """The engine: the C++ search from the seat's own information."""
+
+    def __init__(self, seed: int = 0, iterations: int | None = 2000, movetime_ms: int | None = None,
+                 algorithm: str = "auto", threads: int = 1) -> None:
+        from copas_ai.search import Limit, Searcher
+
+        self.name = algorithm
+        self._searcher = Searcher(threads=threads, seed=seed or 1, algorithm=algorithm)
+        self._limit = Limit(movetime_ms=movetime_ms, iterations=iterations)
+
+    def choose_pass(self, position: Position, seat: int, count: int) -> PassValue:
+        return self._searcher.search(position, seat, self._limit).best
+
+    def choose_discard(self, position: Position, seat: int, count: int) -> CardSet:
+        return self._searcher.search(position, seat, self._limit).best  # the search's discard decision
+
+    def choose_card(self, position: Position, seat: int) -> Card:
+        moves = position.legal_moves()
+        if len(moves) == 1:
+            return next(iter(moves))
+        return self._searcher.search(position, seat, self._limit).best
+
+
+BOT_NAMES = ("random", "heuristic", "ismcts", "pimc", "auto")
+
+
+def make_bot(name: str, seed: int, iterations: int | None = 2000) -> Bot:
+    """A built-in bot by name; raises ValueError naming the known ones."""
+    if name == "random":
+        return RandomBot(seed)
+    if name == "heuristic":
+        return HeuristicBot(seed)
+    if name in ("ismcts", "pimc", "auto"):
+        return SearchBot(seed=seed, iterations=iterations, algorithm=name)
+    raise ValueError(f"unknown bot '{name}'; known: {', '.join(BOT_NAMES)}")

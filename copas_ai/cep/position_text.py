@@ -1,0 +1,581 @@
+"""The `position` command of CEP/1 (../shared/PROTOCOL.md): its tokens become a
+checked core Position.
+
+    spec = parse_position(tokens)                  # syntax only
+    loaded = load_position(spec, "american")       # every check is the core's
+
+A fully known position (every hand given) is built and checked by the core:
+the deal (Position), each pass (set_pass), each play and its seat (push). A
+one-hand position (only the engine's seat known) needs a whole world to search
+in; that world comes from `copas_ai.search.world_from_view` (the WorldBuilder
+boundary below), called once per prefix of the view so that a refusal names
+the first offending token. Nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import logging
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from copas_ai._core import (
+    Card,
+    CardSet,
+    FirstLead,
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidPositionError,
+    Position,
+    RuleSet,
+    add_hand_to_match,
+    deal,
+    match_outcome,
+)
+from copas_ai.moves import kitty as kitty_moves
+from copas_ai.moves.passes import PassValue, all_cards, parse_pass_text, pass_text
+from copas_ai.variants import Variant, VariantNotFoundError, find_variant
+from copas_ai.errors import PositionStateError, PositionTextError, WorldUnavailableError
+
+log = logging.getLogger("copas_ai.position")
+
+# Position stores the hand number in 16 bits (csrc/position.h), so larger ones
+# would read back wrong.
+MAX_HAND_NO = 65535
+# Totals stay far inside the core's 32-bit integers even after a hand is added.
+MAX_ABS_SCORE = 10**9
+
+_INT = re.compile(r"[+-]?[0-9]+")
+_MOVE = re.compile(r"(?:([0-9]{1,12}):)?(.*)", re.S)
+
+# (rules, seat, dealt hand, passed or None, received or None, [(seat, card)],
+#  dealer, hand_no) -> a Position consistent with the seat's view; raises
+#  InvalidPositionError when no world is.
+WorldBuilder = Callable[
+    [RuleSet, int, CardSet, Optional[PassValue], Optional[PassValue], list, int, int], Position
+]
+
+
+@dataclass
+class SeatCards:
+    """A `hand|passed|received <seat> <cards>` group as written."""
+
+    seat: int
+    cards: PassValue  # a CardSet; `passed`/`received` of a split pass: its parts ('QS/AH,KC')
+    label: str  # the tokens, for error messages
+
+
+@dataclass
+class MoveToken:
+    """One move of `moves`: `[<seat>:]<card>` or `<seat>:<word>=<value>`."""
+
+    text: str
+    seat: int | None
+    card: Card | None
+    decision: str | None = None  # "word=value"
+
+
+@dataclass
+class PositionSpec:
+    """The `position` command parsed but not yet checked against any rules."""
+
+    variant: str | None = None
+    players: int | None = None
+    dealer: int | None = None
+    hand_no: int = 0
+    scores: list[int] | None = None
+    seat: int | None = None
+    hands: list[SeatCards] = field(default_factory=list)
+    passed: list[SeatCards] = field(default_factory=list)
+    received: list[SeatCards] = field(default_factory=list)
+    moves: list[MoveToken] = field(default_factory=list)
+
+    def to_text(self) -> str:
+        """The canonical `position …` line for this spec."""
+        parts = ["position"]
+        if self.variant is not None:
+            parts += ["variant", self.variant]
+        if self.players is not None:
+            parts += ["players", str(self.players)]
+        if self.dealer is not None:
+            parts += ["dealer", str(self.dealer)]
+        if self.hand_no:
+            parts += ["handno", str(self.hand_no)]
+        if self.scores is not None:
+            parts += ["scores", *map(str, self.scores)]
+        if self.seat is not None:
+            parts += ["seat", str(self.seat)]
+        for word, groups in (("hand", self.hands), ("passed", self.passed), ("received", self.received)):
+            for g in groups:
+                parts += [word, str(g.seat), pass_text(g.cards)]
+        if self.moves:
+            parts.append("moves")
+            for m in self.moves:
+                body = m.decision if m.decision is not None else str(m.card)
+                parts.append(body if m.seat is None else f"{m.seat}:{body}")
+        return " ".join(parts)
+
+
+# ---------------------------------------------------------------------------
+# Syntax
+
+
+def _int_token(label: str, text: str, low: int, high: int) -> int:
+    if not _INT.fullmatch(text):
+        raise PositionTextError(f"{label}: not a number")
+    # Length first: int() of thousands of digits is slow (and refused past 4300).
+    if len(text.lstrip("+-")) > 15 or not low <= int(text) <= high:
+        raise PositionTextError(f"{label}: must be {low}..{high}")
+    return int(text)
+
+
+def _cards_token(label: str, text: str) -> CardSet:
+    try:
+        return CardSet.from_str(text)
+    except InvalidCardError as exc:
+        raise PositionTextError(f"{label}: {exc}") from None
+
+
+def _pass_token(label: str, text: str) -> PassValue:
+    # `passed`/`received`: one card list, or a split pass's parts with '/' between.
+    try:
+        return parse_pass_text(text)
+    except InvalidCardError as exc:
+        raise PositionTextError(f"{label}: {exc}") from None
+
+
+def _move_token(text: str) -> MoveToken:
+    label = f"move {text}"
+    prefix, body = _MOVE.fullmatch(text).groups()
+    seat = None if prefix is None else int(prefix)
+    if "=" in body:
+        word, _, value = body.partition("=")
+        if seat is None or not word or not value:
+            raise PositionTextError(f"{label}: a decision is written <seat>:<word>=<value>")
+        return MoveToken(text, seat, None, f"{word.lower()}={value}")
+    try:
+        card = Card.from_str(body)
+    except InvalidCardError as exc:
+        raise PositionTextError(f"{label}: {exc}") from None
+    return MoveToken(text, seat, card)
+
+
+def parse_move_token(text: str) -> MoveToken:
+    """One `moves` token: `[<seat>:]<card>` or `<seat>:<word>=<value>`."""
+    return _move_token(text)
+
+
+def parse_position(tokens: list[str]) -> PositionSpec:
+    """The tokens after `position`, keywords in any order before `moves`."""
+    spec = PositionSpec()
+    seen: set[str] = set()
+    i = 0
+    while i < len(tokens):
+        word = tokens[i].lower()
+        if word == "moves":
+            spec.moves = [_move_token(t) for t in tokens[i + 1:]]
+            break
+        if word in ("variant", "players", "dealer", "handno", "seat", "scores"):
+            if word in seen:
+                raise PositionTextError(f"{word}: given twice")
+            seen.add(word)
+        if word == "scores":
+            j = i + 1
+            while j < len(tokens) and _INT.fullmatch(tokens[j]):
+                j += 1
+            values = tokens[i + 1:j]
+            label = " ".join(["scores", *values])
+            if not values:
+                raise PositionTextError("scores: expected one total per seat")
+            spec.scores = [_int_token(label, v, -MAX_ABS_SCORE, MAX_ABS_SCORE) for v in values]
+            i = j
+            continue
+        if word in ("variant", "players", "dealer", "handno", "seat"):
+            if i + 1 >= len(tokens):
+                raise PositionTextError(f"{word}: value missing")
+            value = tokens[i + 1]
+            label = f"{word} {value}"
+            if word == "variant":
+                spec.variant = value.lower()
+            elif word == "players":
+                spec.players = _int_token(label, value, 1, 99)
+            elif word == "dealer":
+                spec.dealer = _int_token(label, value, 0, 99)
+            elif word == "handno":
+                spec.hand_no = _int_token(label, value, 0, MAX_HAND_NO)
+            else:
+                spec.seat = _int_token(label, value, 0, 99)
+            i += 2
+            continue
+        if word in ("hand", "passed", "received"):
+            if i + 2 >= len(tokens):
+                raise PositionTextError(f"{' '.join(tokens[i:])}: expected {word} <seat> <cards>")
+            label = f"{word} {tokens[i + 1]} {tokens[i + 2]}"
+            seat = _int_token(label, tokens[i + 1], 0, 99)
+            cards = _cards_token(label, tokens[i + 2]) if word == "hand" else _pass_token(label, tokens[i + 2])
+            group = SeatCards(seat, cards, label)
+            groups = {"hand": spec.hands, "passed": spec.passed, "received": spec.received}[word]
+            if any(g.seat == seat for g in groups):
+                raise PositionTextError(f"{label}: {word} {seat} given twice")
+            groups.append(group)
+            i += 3
+            continue
+        raise PositionTextError(f"{tokens[i]}: unknown keyword")
+    return spec
+
+
+# ---------------------------------------------------------------------------
+# Checking against the rules
+
+
+@dataclass
+class LoadedPosition:
+    """A checked position: the core Position (a consistent world when only one
+    hand is known) and what the engine may reveal of it."""
+
+    spec: PositionSpec
+    variant: Variant
+    rules: RuleSet
+    position: Position
+    scores: list[int]
+    seat: int | None  # the seat the engine speaks for
+    view_seat: int | None  # None: every hand is known; else the only known seat
+    view_passed: PassValue | None = None  # one-hand view: the seat's pass, if given
+    view_received: PassValue | None = None
+    leader_hidden: bool = False  # one-hand view before the first lead: who leads is unknown
+
+    @property
+    def fully_known(self) -> bool:
+        return self.view_seat is None
+
+    def knows(self, seat: int) -> bool:
+        return self.view_seat is None or self.view_seat == seat
+
+    def state(self) -> str:
+        """passing, playing or over, as the engine's seat sees it."""
+        if self.view_seat is not None and self.view_passed is not None and self.view_received is None:
+            return "passing"  # the seat's pass is down, the cards it gets are not known yet
+        return self.position.phase
+
+    def seat_to_act(self) -> int:
+        """The seat `legal` and `go` answer for; PositionStateError if none or unknown."""
+        phase = self.state()
+        if phase == "over":
+            raise PositionStateError("the hand is over")
+        if phase == "passing":
+            seat = self.seat if self.seat is not None else self.view_seat
+            if seat is None:
+                raise PositionStateError("during the pass, give `seat <s>` in the position")
+            if self.position.pass_is_set(seat) or (self.view_seat is not None and self.view_passed is not None):
+                raise PositionStateError(f"seat {seat} has passed already")
+            return seat
+        turn = self.turn()
+        if turn is None:
+            raise PositionStateError(f"who leads is not known from seat {self.view_seat}'s hand")
+        if not self.knows(turn):
+            raise PositionStateError(f"seat {turn} is to play and only seat {self.view_seat}'s hand is known")
+        return turn
+
+    def turn(self) -> int | None:
+        """The seat to play, when there is one and the engine's seat can know it
+        (the world's own first leader is only a guess)."""
+        if self.state() != "playing" or self.leader_hidden:
+            return None
+        return self.position.turn
+
+    def totals(self) -> list[int]:
+        """The totals with this hand's score: once it is over, as the core's match
+        score counts it (conditional reverse moon, exact-score resets)."""
+        if self.position.is_over():
+            return add_hand_to_match(self.position, self.scores)[1]
+        return [t + s for t, s in zip(self.scores, self.position.score())]
+
+    def match_over(self) -> bool:
+        return match_outcome(self.rules, self.totals())[0]
+
+
+def load_position(spec: PositionSpec, default_variant: str,
+                  world_builder: WorldBuilder | None = None, revokes: str = "forbid") -> LoadedPosition:
+    """Checks `spec` through the core; PositionTextError names the first offending token.
+    revokes="penalize": the moves may hold revokes (VARIANTS.md §1.3). In a one-hand view
+    another seat's failure to follow is a void until its later card of that suit proves
+    the revoke, which ends the hand."""
+    variant_id = spec.variant or default_variant
+    try:
+        variant = find_variant(variant_id)
+    except VariantNotFoundError as exc:
+        raise PositionTextError(f"variant {variant_id}: {exc}") from None
+    try:
+        rules = variant.rules(spec.players)
+    except (ValueError, InvalidPositionError) as exc:
+        raise PositionTextError(f"players {spec.players}: {exc}") from None
+    n = rules.players
+
+    def check_seat(label: str, seat: int) -> None:
+        if seat >= n:
+            raise PositionTextError(f"{label}: no seat {seat} in a {n}-player game")
+
+    dealer = n - 1 if spec.dealer is None else spec.dealer
+    check_seat(f"dealer {dealer}", dealer)
+    scores = [0] * n if spec.scores is None else spec.scores
+    if len(scores) != n:
+        raise PositionTextError(
+            f"scores {' '.join(map(str, scores))}: {n} totals needed, got {len(scores)}")
+    if spec.seat is not None:
+        check_seat(f"seat {spec.seat}", spec.seat)
+    for group in (*spec.hands, *spec.passed, *spec.received):
+        check_seat(group.label, group.seat)
+    for move in spec.moves:
+        if move.seat is not None:
+            check_seat(f"move {move.text}", move.seat)
+
+    if not spec.hands:
+        raise PositionTextError(f"no hand given: give one seat's hand or all {n}")
+    if len(spec.hands) == n:
+        return _load_known(spec, variant, rules, dealer, scores, revokes)
+    if len(spec.hands) > 1:
+        raise PositionTextError(
+            f"{spec.hands[1].label}: give one seat's hand or all {n}, not {len(spec.hands)}")
+    if revokes != "forbid" and world_builder is not None:
+        # Refuses a bad mode, or one the variant lacks, before any move is read.
+        try:
+            world_builder = functools.partial(world_builder, revokes=revokes)
+            Position(rules, deal(rules, 0)).revokes = revokes
+        except ValueError as exc:
+            raise PositionTextError(f"variant {variant.id}: {exc}") from None
+    return _load_view(spec, variant, rules, dealer, scores, world_builder)
+
+
+def _load_known(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int,
+                scores: list[int], revokes: str = "forbid") -> LoadedPosition:
+    n = rules.players
+    by_seat = {g.seat: g for g in spec.hands}
+    try:
+        position = Position(rules, [by_seat[s].cards for s in range(n)], dealer=dealer, hand_no=spec.hand_no)
+    except InvalidPositionError as exc:
+        raise PositionTextError(f"{_deal_culprit(spec.hands, str(exc))}: {exc}") from None
+    try:
+        position.revokes = revokes
+    except ValueError as exc:  # the Revokes option asks for a penalty the variant lacks
+        raise PositionTextError(f"variant {variant.id}: {exc}") from None
+    for group in spec.passed:
+        try:
+            position.set_pass(group.seat, group.cards)
+        except IllegalMoveError as exc:
+            raise PositionTextError(f"{group.label}: {exc}") from None
+    for group in spec.received:
+        if position.phase == "passing":
+            raise PositionTextError(f"{group.label}: cannot be checked before every seat's pass is given")
+        actual = position.received_parts[group.seat]
+        if actual != group.cards:
+            raise PositionTextError(f"{group.label}: seat {group.seat} received {pass_text(actual)}")
+    for move in spec.moves:
+        _refuse_decision(move, variant, rules)
+        if position.phase == "passing":
+            missing = next(s for s in range(n) if not position.pass_is_set(s))
+            raise PositionTextError(
+                f"move {move.text}: play has begun but the pass of seat {missing} is not given")
+        try:
+            if move.decision is not None:
+                kitty_moves.apply_known(position, move.seat, move.decision)
+            else:
+                position.push(move.card, seat=move.seat)
+        except ValueError as exc:  # IllegalMoveError and InvalidCardError are ValueErrors
+            raise PositionTextError(f"move {move.text}: {exc}") from None
+    return LoadedPosition(spec, variant, rules, position, scores, spec.seat, None)
+
+
+def _deal_culprit(hands: list[SeatCards], message: str) -> str:
+    """The `hand` token an impossible-deal message from the core points at."""
+    seat = re.search(r"seat (\d+) holds", message)
+    if seat:
+        return next(g.label for g in hands if g.seat == int(seat.group(1)))
+    card = re.search(r"card (\S+) is dealt to two seats", message)
+    if card:
+        holders = [g for g in hands if card.group(1) in g.cards]
+        if len(holders) >= 2:
+            return holders[1].label  # the second mention is the one that offends
+    return "hand"
+
+
+def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int,
+               scores: list[int], world_builder: WorldBuilder | None) -> LoadedPosition:
+    hand = spec.hands[0]
+    seat = hand.seat
+    if spec.seat is not None and spec.seat != seat:
+        raise PositionTextError(f"seat {spec.seat}: only seat {seat}'s hand is given")
+    for group in (*spec.passed, *spec.received):
+        if group.seat != seat:
+            raise PositionTextError(f"{group.label}: only seat {seat}'s hand is known")
+    passed = spec.passed[0] if spec.passed else None
+    received = spec.received[0] if spec.received else None
+    _check_view_cards(spec, variant, rules, seat, hand.cards, passed, received)
+    take = _ViewTake.of(spec, seat)
+    if world_builder is None:
+        raise WorldUnavailableError(
+            f"{hand.label}: one-hand positions need the world construction "
+            "(copas_ai.search.world_from_view), not available yet")
+
+    def world(label: str, moves: list[tuple[int, Card]], with_pass: bool = True,
+              with_received: bool = True) -> Position:
+        try:
+            return world_builder(rules, seat, hand.cards,
+                                 passed.cards if passed and with_pass else None,
+                                 received.cards if received and with_received else None,
+                                 moves, dealer, spec.hand_no, **take.world_args())
+        except (InvalidPositionError, IllegalMoveError, InvalidCardError) as exc:
+            raise PositionTextError(f"{label}: {exc}") from None
+        except Exception as exc:  # the boundary's own failure: still one error line
+            log.error("world construction failed", exc_info=exc)
+            raise PositionTextError(f"{label}: the world construction failed: {type(exc).__name__}: {exc}") from None
+
+    current = world(hand.label, [], with_pass=False, with_received=False)
+    hand_has_pass = current.phase == "passing"
+    if passed:
+        current = world(passed.label, [], with_received=False)
+    if received:
+        if hand_has_pass and not passed:
+            raise PositionTextError(f"{received.label}: passed {seat} is not given")
+        current = world(received.label, [])
+    played: list[tuple[int, Card]] = []
+    for k, move in enumerate(spec.moves):
+        label = f"move {move.text}"
+        if hand_has_pass and not (passed and received):
+            missing = "passed" if not passed else "received"
+            raise PositionTextError(f"{label}: play has begun but {missing} {seat} is not given")
+        if current.phase != "playing":
+            why = "the pass is not complete" if current.phase == "passing" else "the hand is over"
+            if current.revoker is not None:
+                why += f": seat {current.revoker}'s revoke was proven"
+            raise PositionTextError(f"{label}: {why}")
+        if take.step(label, move, current, seat):
+            current = world(label, list(played))
+            continue
+        # The first leader hides behind the other hands when it is whoever holds a card.
+        leader_hidden = (k == 0 and rules.first_lead == FirstLead.HOLDER_OF_CARD
+                         and current.turn != seat)
+        if move.seat is None:
+            if leader_hidden:
+                raise PositionTextError(
+                    f"{label}: write <seat>:{move.card}, seat {seat}'s hand does not tell who leads")
+            mover = current.turn
+        else:
+            mover = move.seat
+            if not leader_hidden and mover != current.turn:
+                raise PositionTextError(f"{label}: it is seat {current.turn}'s turn, not seat {mover}'s")
+        played.append((mover, move.card))
+        current = world(label, list(played))
+    leader_hidden = (not played and current.phase == "playing"
+                     and rules.first_lead == FirstLead.HOLDER_OF_CARD and current.turn != seat)
+    return LoadedPosition(spec, variant, rules, current, scores, seat, seat,
+                          passed.cards if passed else None, received.cards if received else None,
+                          leader_hidden)
+
+
+def _refuse_decision(move: MoveToken, variant: Variant, rules: RuleSet) -> None:
+    # The into-hand kitty's discard (kitty_moves) is the only decision besides a card.
+    if move.decision is not None:
+        word = move.decision.split("=")[0]
+        if word not in kitty_moves.decision_words(rules):
+            raise PositionTextError(f"move {move.text}: variant {variant.id} has no decision '{word}'")
+        try:
+            kitty_moves.decision_cards(move.decision)
+        except ValueError as exc:
+            raise PositionTextError(f"move {move.text}: {exc}") from None
+
+
+@dataclass
+class _ViewTake:
+    """The into-hand kitty in a one-hand view: the seat's own kitty (stated once, and
+    needed from the take on) and its discard, or another taker's face-down discard."""
+
+    kitty: CardSet | None = None
+    discarded: CardSet | None = None
+    discard_made: bool = False
+
+    @classmethod
+    def of(cls, spec: PositionSpec, seat: int) -> "_ViewTake":
+        take = cls()
+        for move in spec.moves:
+            if move.decision is not None and move.decision.startswith(kitty_moves.KITTY + "=") and move.seat == seat:
+                take.kitty = kitty_moves.decision_cards(move.decision)
+        return take
+
+    def world_args(self) -> dict:
+        if self.kitty is None and not self.discard_made:
+            return {}  # no take in view: the plain world builder's arguments
+        return {"kitty": self.kitty, "discarded": self.discarded if self.discard_made else None,
+                "discard_made": self.discard_made}
+
+    def step(self, label: str, move: MoveToken, current: Position, seat: int) -> bool:
+        """Checks a decision against the world so far and records it (True); a card
+        while a discard is due is refused; any other card: False."""
+        if move.decision is None:
+            if current.discarding:
+                taker = current.kitty_taker
+                written = f"{taker}:discard=<cards>" if taker == seat else f"{taker}:discard=?"
+                raise PositionTextError(f"{label}: seat {taker} discards first ({written})")
+            return False
+        word = move.decision.split("=")[0]
+        cards = kitty_moves.decision_cards(move.decision)
+        if not current.discarding or current.discards or move.seat != current.kitty_taker:
+            raise PositionTextError(f"{label}: no {word} is due from seat {move.seat} here")
+        if word == kitty_moves.KITTY:
+            if move.seat != seat:
+                raise PositionTextError(f"{label}: seat {seat} does not see seat {move.seat}'s kitty")
+            if self.discard_made:
+                raise PositionTextError(f"{label}: the kitty is stated before the discard")
+            return True
+        if (move.seat == seat) != (cards is not None):
+            raise PositionTextError(f"{label}: " + ("seat {seat}'s own discard is written with its cards"
+                                                     if move.seat == seat else
+                                                     f"seat {move.seat}'s discard is face down: "
+                                                     f"write {move.seat}:discard=?").format(seat=seat))
+        self.discarded, self.discard_made = cards, True
+        return True
+
+
+def _check_view_cards(spec: PositionSpec, variant: Variant, rules: RuleSet, seat: int, dealt: CardSet,
+                      passed: SeatCards | None, received: SeatCards | None) -> None:
+    """Where a card is, as far as the seat's own cards tell: a card held by the
+    seat cannot be played by another, a card it lacks cannot be played by it."""
+    holding = dealt.copy()
+    if passed:
+        holding = holding - all_cards(passed.cards)
+    if received:
+        holding = holding | all_cards(received.cards)
+    seen = CardSet()
+    for move in spec.moves:
+        _refuse_decision(move, variant, rules)
+        if move.decision is not None:
+            continue  # the world construction checks the kitty's and the discard's cards
+        card = move.card
+        label = f"move {move.text}"
+        if card in seen:
+            raise PositionTextError(f"{label}: {card} was played already")
+        seen.add(card)
+        if move.seat is not None and move.seat != seat and card in holding:
+            raise PositionTextError(f"{label}: seat {seat} holds {card}")
+        if move.seat == seat and card not in holding:
+            raise PositionTextError(f"{label}: seat {seat} does not hold {card}")
+        holding.discard(card)
+
+
+def position_to_text(position: Position, variant: str | None = None, scores: list[int] | None = None,
+                     seat: int | None = None) -> str:
+    """A fully known core Position as a `position …` line (every hand, pass and move).
+
+    The dealt hands are recovered by set arithmetic: what is held now, plus what
+    was played and passed, minus what was received (kitty_moves.dealt_hand)."""
+    n = position.players
+    spec = PositionSpec(variant=variant, players=n, dealer=position.dealer, hand_no=position.hand_no,
+                        scores=scores, seat=seat)
+    passing = bool(position.pass_plan)
+    for s in range(n):
+        spec.hands.append(SeatCards(s, kitty_moves.dealt_hand(position, s), ""))
+        if passing and position.pass_is_set(s):
+            spec.passed.append(SeatCards(s, position.passed_parts[s], ""))
+    spec.moves = [_move_token(text) for text in kitty_moves.move_texts(position)]
+    return spec.to_text()

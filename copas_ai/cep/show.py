@@ -1,0 +1,85 @@
+"""The `show` picture of a loaded position: plain lines for a human.
+
+Only what the engine's seat may know is drawn: in a one-hand position the other
+seats' cards (which come from a sampled world) appear as counts. Tricks are
+found by replaying the moves on a copy through the core.
+"""
+
+from __future__ import annotations
+
+from copas_ai._core import CardSet, Position
+
+from copas_ai.moves.passes import all_cards, pass_text, plan_words
+from copas_ai.cep.position_text import LoadedPosition
+
+
+def _tricks(position: Position) -> list[tuple[list[tuple[int, object]], int | None]]:
+    """[(plays, winner or None while open)]: each trick's winner is the seat that led
+    the next one, or the leader now after the last whole trick (as the core decided).
+    Read from the moves alone, so a discard between tricks changes nothing."""
+    moves = list(position.moves)
+    n = position.players
+    tricks: list[tuple[list, int | None]] = []
+    for start in range(0, len(moves), n):
+        plays = moves[start:start + n]
+        if len(plays) < n:
+            tricks.append((plays, None))
+        else:
+            tricks.append((plays, moves[start + n][0] if start + n < len(moves) else position.leader))
+    return tricks
+
+
+def picture(loaded: LoadedPosition) -> list[str]:
+    pos = loaded.position
+    n = pos.players
+    v = loaded.variant
+    lines = [
+        f"variant {v.id} ({v.name})  players {n}  dealer {pos.dealer}  handno {pos.hand_no}  "
+        f"{plan_words(pos.pass_plan, n)}",
+        f"totals before this hand  {' '.join(map(str, loaded.scores))}",
+    ]
+    state = loaded.state()
+    for s in range(n):
+        you = "  <- engine" if s == loaded.seat else ""
+        if loaded.knows(s):
+            held = pos.hand(s)
+            if loaded.view_seat == s and state == "passing" and loaded.view_passed is not None:
+                held = held - all_cards(loaded.view_passed)  # the pass is down, the cards coming back are not known
+            text = f"seat {s}  holds {held}"
+            if loaded.view_seat is None and pos.pass_plan:
+                if pos.pass_is_set(s):
+                    text += f"  passed {pass_text(pos.passed_parts[s])}"
+                if state != "passing":
+                    text += f"  received {pass_text(pos.received_parts[s])}"
+            elif loaded.view_seat == s:
+                if loaded.view_passed is not None:
+                    text += f"  passed {pass_text(loaded.view_passed)}"
+                if loaded.view_received is not None:
+                    text += f"  received {pass_text(loaded.view_received)}"
+        else:
+            text = f"seat {s}  {len(pos.hand(s))} cards unseen"
+        lines.append(text + f"  took {CardSet(pos.won[s])}{you}")
+    for number, (plays, winner) in enumerate(_tricks(pos), start=1):
+        cards = " ".join(f"{seat}:{card}" for seat, card in plays)
+        if winner is None:
+            lines.append(f"trick {number:2d}  {cards}")
+        else:
+            points = loaded.rules.points_of(CardSet([card for _, card in plays]))
+            lines.append(f"trick {number:2d}  {cards}  -> seat {winner} ({points} pts)")
+    if state == "passing":
+        where = "passing"
+    elif state == "playing":
+        broken = "yes" if pos.hearts_broken else "no"
+        turn = loaded.turn()
+        if pos.discarding:  # the into-hand kitty's taker puts cards back before the next lead
+            who = f"seat {pos.kitty_taker} to discard {pos.discards_left}"
+        elif turn is None:
+            who = "the holder of the opening card leads"
+        else:
+            who = f"seat {turn} to play"
+        where = f"playing  {who}  hearts broken: {broken}"
+    else:
+        where = "the hand is over"
+    lines.append(f"state {where}")
+    lines.append(f"score {' '.join(map(str, pos.score()))}  total {' '.join(map(str, loaded.totals()))}")
+    return lines

@@ -1,0 +1,80 @@
+"""`python -m copas_ai play`: deal and play one hand (or a whole match) and print every step."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from copas_ai import __version__
+from copas_ai.analysis.selfplay import seat_bots
+from copas_ai.bots import BOT_NAMES, make_bot
+from copas_ai.game import Match, TrickReport, play_hand
+from copas_ai.moves.passes import pass_text, plan_words
+from copas_ai.variants import VariantNotFoundError, find_variant, variant_ids
+
+
+def _print_hand(match: Match, bots, out) -> None:
+    position = match.deal_next_hand()
+    n = match.players
+    dealt = position.hands
+    out.write(f"Hand {position.hand_no + 1}  dealer: seat {position.dealer}  "
+              f"{plan_words(position.pass_plan, n)}\n")
+    for seat in range(n):
+        out.write(f"  seat {seat} dealt     {dealt[seat]}\n")
+
+    def show_passes(pos) -> None:
+        for seat in range(n):
+            out.write(f"  seat {seat} passes    {pass_text(pos.passed_parts[seat])}  "
+                      f"receives {pass_text(pos.received_parts[seat])}\n")
+
+    def show_trick(trick: TrickReport) -> None:
+        cards = " ".join(str(card) for _, card in trick.plays)
+        s = "" if trick.points == 1 else "s"
+        out.write(f"  trick {trick.number:2d}  seat {trick.plays[0][0]} leads: {cards:<{3 * n}} "
+                  f"seat {trick.winner} takes {trick.points} pt{s}\n")
+
+    play_hand(position, bots, on_passes=show_passes, on_trick=show_trick)
+    record = match.record_hand(dealt, position)
+    shooter = position.moon_shooter()
+    moon = f"  (seat {shooter} shot the moon)" if shooter is not None else ""
+    out.write(f"  score  {' '.join(f'{s:3d}' for s in record.score)}{moon}\n")
+    out.write(f"  totals {' '.join(f'{t:3d}' for t in match.totals)}\n")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        variant = find_variant(args.variant)
+        match = Match.new(variant, players=args.players, seed=args.seed)
+        names = seat_bots(args.bots.split(","), match.players)
+        bots = [make_bot(name, seed=args.seed * 1000 + seat) for seat, name in enumerate(names)]
+    except (VariantNotFoundError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    out = sys.stdout
+    out.write(f"copas_ai {__version__}  variant {variant.id} ({variant.name})  "
+              f"seed {args.seed}  players {', '.join(names)}\n")
+    hands = 0
+    while True:
+        _print_hand(match, bots, out)
+        hands += 1
+        if not args.match or match.is_over() or hands >= args.max_hands:
+            break
+    if args.match:
+        over, winners = match.outcome()
+        if over:
+            out.write(f"match over after {hands} hands: winner{'s' if len(winners) > 1 else ''} "
+                      f"seat {', '.join(map(str, winners))}\n")
+        else:
+            out.write(f"match not over after {hands} hands (limit --max-hands)\n")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    play = sub.add_parser("play", help="play and print one hand (or a match) from a seed")
+    play.add_argument("--variant", default="american", help=f"variant id ({', '.join(variant_ids())})")
+    play.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots")
+    play.add_argument("--players", type=int, default=None, help="number of seats")
+    play.add_argument("--bots", default="auto,heuristic,heuristic,heuristic", help=f"comma-separated bots per seat ({', '.join(BOT_NAMES)})")
+    play.add_argument("--match", action="store_true", help="play a whole match, not one hand")
+    play.add_argument("--max-hands", type=int, default=200, help="stop a match after this many hands")
+    play.set_defaults(func=run)

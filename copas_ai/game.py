@@ -1,0 +1,148 @@
+"""Match flow: seeded deals, the pass cycle by hand number, passing, play, hand
+scores, match totals and the end of the match with the variant's tie rule.
+
+Every rule is the core's: this module sequences hands and keeps the totals.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from copas_ai._core import Card, CardSet, Position, add_hand_to_match, deal, match_outcome
+from copas_ai.bots import Bot, choose_discard
+from copas_ai.moves.kitty import discard_index
+from copas_ai.moves.passes import PassValue, is_split
+from copas_ai.variants import Variant, find_variant
+
+
+@dataclass
+class HandRecord:
+    """One hand as played: what a copas-game/1 record stores."""
+
+    hand_no: int
+    dealer: int
+    deal: list[CardSet]
+    passes: list[PassValue] | None  # per seat; a split pass is a tuple of parts (pass_parts.py)
+    plays: list[tuple[int, Card]]
+    score: list[int]
+    # The into-hand kitty taker's discard (copas_ai.moves.kitty): (plays before it, cards).
+    discard: tuple[int, CardSet] | None = None
+    # Indices into `plays` of the cards that failed to follow suit (a record with
+    # "revokes": "penalize", VARIANTS.md §1.3).
+    revokes: tuple[int, ...] = ()
+
+
+@dataclass
+class Match:
+    """A match of one variant: deals hands from a seed and keeps the totals.
+
+    The first dealer is drawn by lot from the seed and the deal then rotates
+    clockwise (VARIANTS.md A4); hand numbers start at 0 and choose the pass.
+    """
+
+    variant: Variant
+    players: int
+    seed: int = 0
+    totals: list[int] = field(default_factory=list)
+    hands: list[HandRecord] = field(default_factory=list)
+    first_dealer: int = 0
+    # exact-score (c): bit per seat that dropped to half the target after the last hand.
+    exact_pending: int = 0
+
+    @classmethod
+    def new(cls, variant: str | Variant, players: int | None = None, seed: int = 0) -> "Match":
+        v = find_variant(variant) if isinstance(variant, str) else variant
+        n = v.default_players if players is None else players
+        v.rules(n)  # refuses a player count the variant does not allow
+        lot = random.Random(seed)
+        return cls(variant=v, players=n, seed=seed, totals=[0] * n, first_dealer=lot.randrange(n))
+
+    @property
+    def rules(self):
+        return self.variant.rules(self.players)
+
+    def next_dealer(self) -> int:
+        return (self.first_dealer + len(self.hands)) % self.players
+
+    def deal_next_hand(self) -> Position:
+        """The next hand, dealt from the match seed and the hand number."""
+        hand_no = len(self.hands)
+        hand_seed = random.Random(f"{self.seed}/{hand_no}").getrandbits(64)
+        rules = self.rules
+        return Position(rules, deal(rules, hand_seed), dealer=self.next_dealer(), hand_no=hand_no)
+
+    def record_hand(self, dealt: list[CardSet], position: Position) -> HandRecord:
+        """Adds a finished hand's score to the totals: the core's match score
+        (the conditional reverse moon, exact-score resets) decides both."""
+        if not position.is_over():
+            raise ValueError("the hand is not over")
+        score, self.totals, self.exact_pending = add_hand_to_match(position, self.totals, self.exact_pending)
+        passes = list(position.passed_parts) if position.pass_plan else None
+        at = discard_index(position)
+        discard = None if at is None else (at, position.discards)
+        record = HandRecord(position.hand_no, position.dealer, dealt, passes, position.moves, score, discard)
+        self.hands.append(record)
+        return record
+
+    def outcome(self) -> tuple[bool, list[int]]:
+        """(over, winning seats) under the variant's target and tie rule."""
+        return match_outcome(self.rules, self.totals)
+
+    def is_over(self) -> bool:
+        return self.outcome()[0]
+
+
+@dataclass
+class TrickReport:
+    """A finished trick, as handed to play_hand's observer."""
+
+    number: int  # 1-based
+    plays: list[tuple[int, Card]]
+    winner: int
+    points: int
+
+
+def play_hand(
+    position: Position,
+    bots: Sequence[Bot],
+    on_passes: Callable[[Position], None] | None = None,
+    on_trick: Callable[[TrickReport], None] | None = None,
+) -> Position:
+    """Plays a dealt hand to its end: every seat passes, then cards until over.
+
+    Observers see the position once the passes are applied, and each trick."""
+    if position.phase == "passing":
+        count = sum(n for _, n in position.pass_plan)
+        for seat in range(position.players):
+            choice = bots[seat].choose_pass(position, seat, count)
+            if is_split(position.pass_plan) and isinstance(choice, CardSet):
+                choice = position.rote_pass(choice)  # a player that chooses cards, not directions
+            position.set_pass(seat, choice)
+        if on_passes:
+            on_passes(position)
+    while not position.is_over():
+        seat = position.turn
+        if position.discarding:
+            position.discard(choose_discard(bots[seat], position, seat), seat=seat)
+            continue
+        position.push(bots[seat].choose_card(position, seat), seat=seat)
+        if on_trick and not position.trick:
+            plays = position.moves[-position.players:]
+            winner = position.leader
+            points = position.rules.points_of(CardSet([card for _, card in plays]))
+            on_trick(TrickReport(position.tricks_done, plays, winner, points))
+    return position
+
+
+def play_match(match: Match, bots: Sequence[Bot], max_hands: int = 1000) -> Match:
+    """Plays hands until the match is over (or max_hands, as a guard on endless ties)."""
+    if len(bots) != match.players:
+        raise ValueError(f"need {match.players} bots, got {len(bots)}")
+    while not match.is_over() and len(match.hands) < max_hands:
+        position = match.deal_next_hand()
+        dealt = position.hands
+        play_hand(position, bots)
+        match.record_hand(dealt, position)
+    return match

@@ -1,0 +1,78 @@
+"""What a variant and a variant option are: data that fills a RuleSet.
+
+The registry (copas_ai.variants) assembles the variants and options that the
+family modules declare; nothing here plays or scores a card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from copas_ai._core import RuleSet
+from copas_ai.errors import VariantNotFoundError
+
+
+@dataclass(frozen=True)
+class Variant:
+    id: str  # canonical: "base" or "base+option+option=value" in registry order
+    name: str
+    min_players: int
+    max_players: int
+    default_players: int
+    goal: str  # "low" or "high": which end of the totals wins
+    source: str  # where VARIANTS.md takes it from
+    _build: Callable[[int], RuleSet]
+    base: str = ""  # the base variant id ("" means the id itself)
+    options: tuple[str, ...] = ()  # applied option tokens, canonical order
+    # Options the seeds do not say apply to this base (VARIANTS.md §0.4: allowed, flagged).
+    unverified: tuple[str, ...] = ()
+
+    def rules(self, players: int | None = None) -> RuleSet:
+        """The RuleSet for `players` seats (the variant's usual count by default)."""
+        n = self.default_players if players is None else players
+        if not self.min_players <= n <= self.max_players:
+            raise ValueError(
+                f"variant {self.id} is for {self.min_players}-{self.max_players} players, not {n}"
+            )
+        return self._build(n)
+
+
+@dataclass(frozen=True)
+class VariantOption:
+    """`<variant>+<id>` or `<variant>+<id>=<value>` (VARIANTS.md §0.4).
+
+    `apply(rules, value)` changes the RuleSet in place; `value` is the text after
+    '=' or None, and a bad value raises ValueError naming what is accepted.
+    """
+
+    id: str
+    name: str  # short human description, e.g. "Q♠ forced on the first void"
+    source: str  # VARIANTS.md section
+    family: tuple[str, ...]  # base variants the seeds say it applies to
+    apply: Callable[[RuleSet, str | None], None]
+    values: str = ""  # what may follow '=' (help text); "" = takes no value
+    requires: tuple[str, ...] = ()  # options that must also be present
+    conflicts: tuple[str, ...] = field(default=())  # options that cannot be combined with it
+
+
+def option_words(option: str, value: str | None, default: str, accepted: Sequence[str]) -> list[str]:
+    """The ','-separated words of `<option>=<value>` (`default` when bare), each one of `accepted`."""
+    words = (value or default).split(",")
+    for word in words:
+        if word not in accepted:
+            raise ValueError(f"{option}: unknown value '{word}'; accepted: {' or '.join(accepted)}")
+    return words
+
+
+def pick_one(option: str, words: Sequence[str], choices: Sequence[str]) -> str | None:
+    """The one word of `choices` among `words` (None if absent); two of them is an error."""
+    found = [w for w in words if w in choices]
+    if len(found) > 1:
+        raise ValueError(f"{option}: {' and '.join(found)} exclude each other")
+    return found[0] if found else None
+
+
+def option_choice(option: str, value: str | None, default: str, accepted: Sequence[str]) -> str:
+    """The single word of `<option>=<value>` (`default` when bare), one of `accepted`."""
+    return pick_one(option, option_words(option, value, default, accepted), accepted) or default
