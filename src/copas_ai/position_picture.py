@@ -94,5 +94,7 @@ def _match_lines(loaded: LoadedPosition) -> list[str]:
     after = match_words(loaded.match_after())
     lines = [f"match before this hand  {' '.join(before)}"] if before else []
     if loaded.position.is_over() and (before or after):
-        lines.append(f"match after this hand  {' '.join(after) or 'none'}")
+        over, winners = loaded.match_after().outcome(loaded.rules)
+        end = f"  over, won by seat {', '.join(map(str, winners))}" if over else ""
+        lines.append(f"match after this hand  {' '.join(after) or 'none'}{end}")
     return lines

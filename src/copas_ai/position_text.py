@@ -47,6 +47,7 @@ MAX_HAND_NO = 65535
 MAX_ABS_SCORE = 10**9
 
 _INT = re.compile(r"[+-]?[0-9]+")
+_SEATS = re.compile(r"[0-9,]+")  # `match reset 1,3`
 _MOVE = re.compile(r"(?:([0-9]{1,12}):)?(.*)", re.S)
 
 # (rules, seat, dealt hand, passed or None, received or None, [(seat, card)],
@@ -210,7 +211,8 @@ def parse_position(tokens: list[str]) -> PositionSpec:
         if word == "match":
             # Its words run to the next keyword: tiebreak, reset <seats>, none (match_text.py).
             j = i + 1
-            while j < len(tokens) and (tokens[j].lower() in MATCH_WORDS or tokens[j - 1].lower() == "reset"):
+            while j < len(tokens) and (tokens[j].lower() in MATCH_WORDS
+                                       or (tokens[j - 1].lower() == "reset" and _SEATS.fullmatch(tokens[j]))):
                 j += 1
             spec.match = [t.lower() for t in tokens[i + 1:j]]
             if not spec.match:

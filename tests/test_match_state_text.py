@@ -1,0 +1,116 @@
+"""The match state in text: copas-game/1 records carry it per hand ("match",
+checked when present) and `position … match …` round-trips: the engine given the
+text of any hand of a recorded match reports the score, totals, state and match
+words that the match itself reached (docs/MATCH_END.md)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from cep_fakes import fake_engine
+
+from copas_ai.match_text import match_words
+from copas_ai.position_text import parse_position, position_to_text
+from copas_ai.protocol import run_lines
+from copas_ai.record import RecordError, dump_record, read_record, replay
+from copas_ai.selfplay import selfplay
+
+# (variant, seed): matches that pass through a tie-break, a pending reset or side totals.
+MATCHES = [
+    ("copas-fora+jd-bonus+clean-hand", 318),  # issue 33: tie-break from hand 15
+    ("negative-scoring", 11),
+    ("copas-fora+exact-score=hit-100-to-50-then-0", 0),  # a reset pending
+    ("teams+jd-bonus", 2),
+    ("three-five+clean-hand", 40),  # a tie-break with 3 seats
+]
+
+
+def _tiebreak_match() -> dict:
+    return selfplay("copas-fora+jd-bonus+clean-hand", ["random"], 60, 318)
+
+
+@pytest.mark.parametrize("variant,seed", MATCHES)
+def test_position_with_match_state_round_trips_every_hand_of_a_recorded_match(variant, seed):
+    data = selfplay(variant, ["random"], 60, seed)
+    record = read_record(json.loads(dump_record(data)))
+    n = record.players
+    for k, hand in enumerate(record.hands):
+        pos = replay(record, hand)
+        text = position_to_text(pos, variant, match=hand.match)
+        assert parse_position(text.split()[1:]).to_text() == text
+        after = hand.match.copy()
+        counted = after.add_hand(pos)
+        last = k == len(record.hands) - 1
+        over = after.outcome(record.rules)[0]
+        assert over == last, f"{variant} hand {k + 1}: the match should end with its last hand"
+        words = match_words(after)
+        expected_state = "state " + ("gameover" if over else "handover") + "".join(
+            f" match {' '.join(words)}" for _ in [0] if words)
+        out = run_lines([text, "score"], fake_engine())
+        assert out == ["score " + " ".join(map(str, counted)), "total " + " ".join(map(str, after.totals)),
+                       expected_state], f"{variant} hand {k + 1}"
+        # The next hand is played in the state this one left.
+        if not last:
+            assert str(record.hands[k + 1].match) == str(after)
+    assert n == record.rules.players
+
+
+def test_issue_33_match_passes_through_a_tie_break_hand_in_its_record():
+    data = _tiebreak_match()
+    stated = [hand["match"] for hand in data["hands"]]
+    assert stated[:14] == ["none"] * 14 and stated[14] == "tiebreak"
+
+
+def test_record_whose_stated_match_state_disagrees_is_refused_by_hand():
+    data = _tiebreak_match()
+    data["hands"][14]["match"] = "none"
+    with pytest.raises(RecordError, match=r"^hand 15, match: stated 'none', the earlier hands give 'tiebreak'$"):
+        read_record(data)
+    data["hands"][14]["match"] = "tiebreak"
+    data["hands"][3]["match"] = "tiebreak"
+    with pytest.raises(RecordError, match=r"^hand 4, match: stated 'tiebreak', the earlier hands give 'none'$"):
+        read_record(data)
+
+
+@pytest.mark.parametrize("value,reason", [
+    (7, "expected words such as 'tiebreak' or 'none', got 7"),
+    ("sudden-death", "sudden-death: expected tiebreak, reset <seats> or none (once each)"),
+    ("reset 9", "reset 9: '9' is not a seat of a 4-player game"),
+])
+def test_record_with_a_malformed_match_field_is_refused_with_the_reason(value, reason):
+    data = _tiebreak_match()
+    data["hands"][0]["match"] = value
+    with pytest.raises(RecordError) as err:
+        read_record(data)
+    assert str(err.value) == f"hand 1, match: {reason}"
+
+
+def test_record_without_match_fields_is_still_read_and_its_state_derived():
+    data = _tiebreak_match()
+    for hand in data["hands"]:
+        del hand["match"]
+    record = read_record(data)
+    assert record.hands[14].match.tiebreak and not record.hands[13].match.tiebreak
+
+
+def test_show_prints_the_match_state_before_and_after_the_hand():
+    record = read_record(_tiebreak_match())
+    hand = record.hands[14]
+    text = position_to_text(replay(record, hand), record.variant.id, match=hand.match)
+    out = run_lines([text, "show"], fake_engine())
+    assert "# match before this hand  tiebreak" in out
+    assert "# match after this hand  tiebreak  over, won by seat 2" in out
+
+
+@pytest.mark.parametrize("words,error", [
+    ("match", "match: expected tiebreak, reset <seats> or none"),
+    ("match reset", "match reset: reset: expected the seats, e.g. reset 1,3"),
+    ("match tiebreak tiebreak", "match tiebreak tiebreak: tiebreak: expected tiebreak, reset <seats> or none (once each)"),
+    ("match reset 1,1", "match reset 1,1: reset 1,1: seat 1 given twice"),
+])
+def test_position_match_group_errors_name_the_group(words, error):
+    record = read_record(_tiebreak_match())
+    text = position_to_text(replay(record, record.hands[0]), record.variant.id, scores=[0, 0, 0, 0])
+    out = run_lines([text.replace("scores 0 0 0 0", f"scores 0 0 0 0 {words}")], fake_engine())
+    assert out == [f"error position {error}"]
