@@ -6,14 +6,17 @@ words that the match itself reached (docs/MATCH_END.md)."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from cep_fakes import fake_engine
 
+from copas_ai._core import Position
+from copas_ai.game import Match
 from copas_ai.match_text import match_words
 from copas_ai.position_text import parse_position, position_to_text
 from copas_ai.protocol import run_lines
-from copas_ai.record import RecordError, dump_record, read_record, replay
+from copas_ai.record import RecordError, dump_record, read_record, record_from_match, replay
 from copas_ai.selfplay import selfplay
 
 # (variant, seed): matches that pass through a tie-break, a pending reset or side totals.
@@ -114,3 +117,35 @@ def test_position_match_group_errors_name_the_group(words, error):
     text = position_to_text(replay(record, record.hands[0]), record.variant.id, scores=[0, 0, 0, 0])
     out = run_lines([text.replace("scores 0 0 0 0", f"scores 0 0 0 0 {words}")], fake_engine())
     assert out == [f"error position {error}"]
+
+
+
+def _moon_hand(rules, hand_no: int, shooter: int):
+    """A finished hand of `rules` in which `shooter` takes every point (seeded search)."""
+    from test_solver import _feeding_policy, _stacked_deal
+
+    for seed in range(200):
+        rng = random.Random(seed)
+        pos = Position(rules, _stacked_deal(rules, rng, shooter), dealer=(hand_no + 3) % 4, hand_no=hand_no)
+        dealt = pos.hands
+        policy = _feeding_policy(shooter)
+        while not pos.is_over():
+            pos.push(policy(pos, rng))
+        if pos.moon_shooter() == shooter:
+            return dealt, pos
+    raise AssertionError("no moon found")
+
+
+def test_record_of_a_conditional_reverse_moon_states_the_score_the_match_counted():
+    """copas-fora+reverse-moon=conditional (A24): three moons by seat 0 take the others
+    to 78; seat 1's moon would then end the match at [26, 78, 104, 104] with seat 0
+    winning, so it is scored in reverse. The record states the score the match
+    counted and a reader, replaying the match state, accepts it."""
+    variant = "copas-fora+pass-cycle=never+reverse-moon=conditional"
+    match = Match.new(variant, seed=1)
+    for hand_no, shooter in enumerate([0, 0, 0, 1]):
+        dealt, pos = _moon_hand(match.rules, hand_no, shooter)
+        match.record_hand(dealt, pos)
+    assert match.hands[3].score == [0, -26, 0, 0] and match.totals == [0, 52, 78, 78]
+    record = read_record(record_from_match(match))
+    assert [h.score for h in record.hands] == [h.score for h in match.hands]

@@ -278,7 +278,9 @@ def _read_hand(record: GameRecord, index: int, hand: Any, state: MatchState) -> 
             if revoke:
                 revokes.append(len(plays))
             plays.append((seat, card))
-    score = position.score()
+    # A finished hand scores as the match counts it (the conditional reverse moon,
+    # A24, depends on the totals), as Match.record_hand writes it.
+    score = state.add_hand(position) if position.is_over() else position.score()
     stated = hand.get("score")
     if stated is not None:
         if not isinstance(stated, list) or len(stated) != n or not all(_is_int(s) for s in stated):
@@ -286,8 +288,6 @@ def _read_hand(record: GameRecord, index: int, hand: Any, state: MatchState) -> 
         if stated != score:
             so_far = "" if position.is_over() else " so far"
             raise RecordError(f"stated {stated}, the rules give {score}{so_far}", hand=number, where="score")
-    if position.is_over():
-        state.add_hand(position)
     return HandRecord(index, dealer, deal, passes, plays, score, discard, tuple(revokes), match=before)
 
 
