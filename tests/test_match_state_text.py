@@ -149,3 +149,18 @@ def test_record_of_a_conditional_reverse_moon_states_the_score_the_match_counted
     assert match.hands[3].score == [0, -26, 0, 0] and match.totals == [0, 52, 78, 78]
     record = read_record(record_from_match(match))
     assert [h.score for h in record.hands] == [h.score for h in match.hands]
+
+
+def test_cli_play_match_marks_the_tie_break_and_ends_with_it(capsys):
+    """`play --match` of issue 33's match: hand 14's totals say the tie-break began,
+    and the match ends after hand 15 with seat 2 the winner."""
+    from copas_ai.cli import main
+
+    assert main(["play", "--match", "--variant", "copas-fora+jd-bonus+clean-hand", "--seed", "318",
+                 "--bots", "random"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    totals = [line for line in lines if line.startswith("  totals")]
+    assert len(totals) == 15
+    assert totals[13].split() == ["totals", "72", "101", "13", "13", "match", "tiebreak"]
+    assert totals[14].split()[:5] == ["totals", "92", "91", "8", "19"]
+    assert lines[-1] == "match over after 15 hands: winner seat 2"
