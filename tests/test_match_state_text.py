@@ -164,3 +164,33 @@ def test_cli_play_match_marks_the_tie_break_and_ends_with_it(capsys):
     assert totals[13].split() == ["totals", "72", "101", "13", "13", "match", "tiebreak"]
     assert totals[14].split()[:5] == ["totals", "92", "91", "8", "19"]
     assert lines[-1] == "match over after 15 hands: winner seat 2"
+
+
+def test_client_reads_the_match_words_of_our_engines_score():
+    """copas_ai.engine's client: `state gameover match tiebreak` gives report.match."""
+    from cep_process import ENGINE_CMD
+
+    from copas_ai.engine import SimpleEngine
+
+    record = read_record(_tiebreak_match())
+    hand = record.hands[14]
+    text = position_to_text(replay(record, hand), record.variant.id, match=hand.match)
+    with SimpleEngine.popen(ENGINE_CMD) as engine:
+        engine.set_position(text)
+        report = engine.score()
+    assert (report.total, report.state, report.match) == ([92, 91, 8, 19], "gameover", ["tiebreak"])
+
+
+def test_one_hand_view_carries_the_match_state_into_score():
+    """A seat's own view in a tie-break hand (`hand 2 …` only): `score` still reports
+    the tie-break under way while the hand is played."""
+    record = read_record(_tiebreak_match())
+    hand = record.hands[14]
+    full = position_to_text(replay(record, hand, plays=0), record.variant.id, match=hand.match)
+    spec = parse_position(full.split()[1:])
+    spec.hands = [g for g in spec.hands if g.seat == 2]
+    spec.passed = [g for g in spec.passed if g.seat == 2]
+    spec.received = [g for g in spec.received if g.seat == 2]
+    out = run_lines([spec.to_text(), "score"])  # the real world construction: the hand passes
+    assert out[1] == "total 72 101 13 13"
+    assert out[2].startswith("state ") and out[2].endswith(" match tiebreak")
