@@ -4,7 +4,7 @@ copas_ai core: cards, rules, positions and search in C++
 from __future__ import annotations
 import collections.abc
 import typing
-__all__: list[str] = ['Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'deal', 'heuristic_card', 'heuristic_discard', 'heuristic_pass', 'match_outcome', 'random_hands', 'relaxed_ceiling_at_most', 'solve_plain', 'solver_unsupported', 'world_from_view']
+__all__: list[str] = ['Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MatchState', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'deal', 'heuristic_card', 'heuristic_discard', 'heuristic_pass', 'match_outcome', 'random_hands', 'relaxed_ceiling_at_most', 'solve_plain', 'solver_unsupported', 'world_from_view']
 class InvalidCardError(ValueError):
     pass
 class IllegalMoveError(ValueError):
@@ -653,6 +653,51 @@ class RuleSet:
     @property
     def total_points(self) -> int:
         ...
+class MatchState:
+    """
+    A match between hands: totals, tie-break hands under way (A11), seats whose exact-score (c) reset is pending (A26), hands played (csrc/match.h).
+    """
+    __hash__: typing.ClassVar[None] = None
+    tiebreak: bool
+    def __eq__(self, arg0: MatchState) -> bool:
+        ...
+    def __init__(self, totals: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], tiebreak: bool = False, reset_pending: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = [], hands_played: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def add_hand(self, position: ...) -> list[int]:
+        """
+        adds a finished hand; returns its scores as they count (the moon in the form the match chose)
+        """
+    def copy(self) -> MatchState:
+        ...
+    def outcome(self, rules: RuleSet) -> tuple:
+        """
+        (over, winning seats) under the variant's end rules
+        """
+    @property
+    def hands_played(self) -> int:
+        ...
+    @hands_played.setter
+    def hands_played(self, arg1: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def players(self) -> int:
+        ...
+    @property
+    def reset_pending(self) -> list[int]:
+        """
+        seats whose next scoreless hand takes them to 0 (exact-score (c))
+        """
+    @reset_pending.setter
+    def reset_pending(self, arg1: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> None:
+        ...
+    @property
+    def totals(self) -> list[int]:
+        ...
+    @totals.setter
+    def totals(self, arg1: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> None:
+        ...
 class Position:
     """
     One hand of a variant with every seat's cards known.
@@ -977,7 +1022,7 @@ class Searcher:
         """
 def add_hand_to_match(position: ..., totals: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], exact_pending: typing.SupportsInt | typing.SupportsIndex = 0) -> tuple[list[int], list[int], int]:
     """
-    (hand scores as they count, new totals, exact-score memory) after adding a finished hand
+    (hand scores as they count, new totals, exact-score memory bits) after a finished hand; MatchState.add_hand keeps the whole state
     """
 def deal(rules: RuleSet, seed: typing.SupportsInt | typing.SupportsIndex) -> list:
     """
@@ -993,9 +1038,15 @@ def heuristic_discard(rules: RuleSet, hand: CardSet, count: typing.SupportsInt |
     """
 def heuristic_pass(rules: RuleSet, hand: CardSet, count: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
     ...
-def match_outcome(rules: RuleSet, totals: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> tuple[bool, list[int]]:
+@typing.overload
+def match_outcome(rules: RuleSet, state: MatchState) -> tuple:
     """
-    (over, winning seats) from match totals under the variant's target and tie rule
+    (over, winning seats) of a match state under the variant's target and tie rule
+    """
+@typing.overload
+def match_outcome(rules: RuleSet, totals: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> tuple:
+    """
+    (over, winning seats) of a match with these totals and no tie-break or reset under way
     """
 def random_hands(rules: RuleSet, count: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> dict:
     """

@@ -92,6 +92,7 @@ class ScoreReport:
     total: list[int]
     state: str  # passing, playing, handover, gameover
     turn: int | None = None
+    match: list[str] = field(default_factory=list)  # `match …` words of the state line (match_text.py)
 
 
 def parse_move(token: str) -> Move:
@@ -364,6 +365,8 @@ class CepProtocol(asyncio.SubprocessProtocol):
                     report.state = words[1]
                     if words[2:3] == ["turn"]:
                         report.turn = int(words[3])
+                    if "match" in words:
+                        report.match = words[words.index("match") + 1:]
             return report
 
     async def show(self, position: PositionLike | None = None, variant: str | None = None) -> list[str]:

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from copas_ai._core import Card, CardSet, Position, add_hand_to_match, deal, match_outcome
+from copas_ai._core import Card, CardSet, MatchState, Position, deal
 from copas_ai.bots import Bot, choose_discard
 from copas_ai.moves.kitty import discard_index
 from copas_ai.moves.passes import PassValue, is_split
@@ -32,11 +32,15 @@ class HandRecord:
     # Indices into `plays` of the cards that failed to follow suit (a record with
     # "revokes": "penalize", VARIANTS.md §1.3).
     revokes: tuple[int, ...] = ()
+    # The match state the hand was played in (totals before it, tie-break, resets).
+    match: MatchState | None = None
 
 
 @dataclass
 class Match:
-    """A match of one variant: deals hands from a seed and keeps the totals.
+    """A match of one variant: deals hands from a seed and keeps the core's match
+    state (totals, tie-break hands under way, pending exact-score resets, hands
+    played: csrc/match.h).
 
     The first dealer is drawn by lot from the seed and the deal then rotates
     clockwise (VARIANTS.md A4); hand numbers start at 0 and choose the pass.
@@ -45,11 +49,13 @@ class Match:
     variant: Variant
     players: int
     seed: int = 0
-    totals: list[int] = field(default_factory=list)
+    state: MatchState | None = None
     hands: list[HandRecord] = field(default_factory=list)
     first_dealer: int = 0
-    # exact-score (c): bit per seat that dropped to half the target after the last hand.
-    exact_pending: int = 0
+
+    def __post_init__(self) -> None:
+        if self.state is None:
+            self.state = MatchState([0] * self.players)
 
     @classmethod
     def new(cls, variant: str | Variant, players: int | None = None, seed: int = 0) -> "Match":
@@ -57,38 +63,48 @@ class Match:
         n = v.default_players if players is None else players
         v.rules(n)  # refuses a player count the variant does not allow
         lot = random.Random(seed)
-        return cls(variant=v, players=n, seed=seed, totals=[0] * n, first_dealer=lot.randrange(n))
+        return cls(variant=v, players=n, seed=seed, first_dealer=lot.randrange(n))
 
     @property
     def rules(self):
         return self.variant.rules(self.players)
 
+    @property
+    def totals(self) -> list[int]:
+        return self.state.totals
+
+    @totals.setter
+    def totals(self, values: list[int]) -> None:
+        self.state.totals = values
+
     def next_dealer(self) -> int:
-        return (self.first_dealer + len(self.hands)) % self.players
+        return (self.first_dealer + self.state.hands_played) % self.players
 
     def deal_next_hand(self) -> Position:
         """The next hand, dealt from the match seed and the hand number."""
-        hand_no = len(self.hands)
+        hand_no = self.state.hands_played
         hand_seed = random.Random(f"{self.seed}/{hand_no}").getrandbits(64)
         rules = self.rules
         return Position(rules, deal(rules, hand_seed), dealer=self.next_dealer(), hand_no=hand_no)
 
     def record_hand(self, dealt: list[CardSet], position: Position) -> HandRecord:
-        """Adds a finished hand's score to the totals: the core's match score
-        (the conditional reverse moon, exact-score resets) decides both."""
+        """Adds a finished hand to the match state: the core (the conditional
+        reverse moon, exact-score resets, tie-break hands) decides all of it."""
         if not position.is_over():
             raise ValueError("the hand is not over")
-        score, self.totals, self.exact_pending = add_hand_to_match(position, self.totals, self.exact_pending)
+        before = self.state.copy()
+        score = self.state.add_hand(position)
         passes = list(position.passed_parts) if position.pass_plan else None
         at = discard_index(position)
         discard = None if at is None else (at, position.discards)
-        record = HandRecord(position.hand_no, position.dealer, dealt, passes, position.moves, score, discard)
+        record = HandRecord(position.hand_no, position.dealer, dealt, passes, position.moves, score, discard,
+                            match=before)
         self.hands.append(record)
         return record
 
     def outcome(self) -> tuple[bool, list[int]]:
-        """(over, winning seats) under the variant's target and tie rule."""
-        return match_outcome(self.rules, self.totals)
+        """(over, winning seats) under the variant's end rules, from the whole state."""
+        return self.state.outcome(self.rules)
 
     def is_over(self) -> bool:
         return self.outcome()[0]

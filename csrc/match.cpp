@@ -4,17 +4,18 @@ namespace copas {
 
 namespace {
 
-// reverse-moon=conditional (A24): the normal moon, unless it would end the
-// match without the shooter's side as the only winner; then the reverse form.
-void score_moon_for_match(const Position& hand, const std::int32_t* totals, std::int32_t* out) {
+// reverse-moon=conditional (A24): the normal moon, unless it would take some
+// total to the target without the shooter's side as the only winner; then the
+// reverse form. Judged on the match as it stands (a tie-break under way included).
+void score_moon_for_match(const Position& hand, const MatchState& match, std::int32_t* out) {
   const RuleSet& r = hand.rules();
   const int n = hand.players();
   hand.hand_scores(out);
   const int shooter = hand.moon_shooter();
   if (!r.reverse_moon_if_losing || hand.phase() != Phase::kOver || shooter < 0) return;
-  std::int32_t after[kMaxPlayers];
-  for (int s = 0; s < n; ++s) after[s] = totals[s] + out[s];
-  if (!target_reached(r, after, n)) return;
+  MatchState after = match;
+  for (int s = 0; s < n; ++s) after.totals[s] += out[s];
+  if (!target_reached(r, after.totals, n)) return;
   const MatchOutcome o = match_outcome(r, after, n);
   if (o.over && o.winners == side_of(r, shooter)) return;
   hand.hand_scores_with_moon(MoonRule::kSelfMinus, out);
@@ -38,18 +39,46 @@ std::int32_t exact_reset(const RuleSet& r, std::int32_t before, std::int32_t sco
 
 }  // namespace
 
-void add_hand(const Position& hand, MatchScore& match, std::int32_t* hand_out) {
+void add_hand(const Position& hand, MatchState& match, std::int32_t* hand_out) {
   const RuleSet& r = hand.rules();
-  score_moon_for_match(hand, match.totals, hand_out);
-  for (int s = 0; s < hand.players(); ++s) {
+  const int n = hand.players();
+  score_moon_for_match(hand, match, hand_out);
+  for (int s = 0; s < n; ++s) {
     if (r.exact_score == 0 || r.goal != Goal::kLow) {
       match.totals[s] += hand_out[s];
       continue;
     }
-    bool pending = (match.exact_pending >> s) & 1;
+    bool pending = (match.reset_pending >> s) & 1;
     match.totals[s] = exact_reset(r, match.totals[s], hand_out[s], pending);
-    match.exact_pending = (match.exact_pending & ~(1u << s)) | (std::uint32_t{pending} << s);
+    match.reset_pending = (match.reset_pending & ~(1u << s)) | (std::uint32_t{pending} << s);
   }
+  ++match.hands_played;
+  // A11: the target reached and the match not over means a shared best total
+  // under kExtraHands: tie-break hands begin, and stay until one side is best.
+  if (!match.tiebreak && target_reached(r, match.totals, n) && !match_outcome(r, match, n).over)
+    match.tiebreak = true;
+}
+
+MatchOutcome match_outcome(const RuleSet& rules, const MatchState& match, int players) {
+  MatchOutcome out;
+  // A11b: once tie-break hands have begun the target is no longer consulted.
+  if (!match.tiebreak && !target_reached(rules, match.totals, players)) return out;
+  // The best total: lowest for a penalty game, highest for a bonus game; with
+  // teams every seat carries its team's sum, so a side wins or ties as one.
+  std::int32_t judged[kMaxPlayers];
+  side_sums(rules, match.totals, players, judged);
+  std::int32_t best = judged[0];
+  for (int s = 1; s < players; ++s)
+    best = rules.goal == Goal::kLow ? (judged[s] < best ? judged[s] : best)
+                                    : (judged[s] > best ? judged[s] : best);
+  std::uint32_t winners = 0;
+  for (int s = 0; s < players; ++s)
+    if (judged[s] == best) winners |= 1u << s;
+  const bool tied = winners != side_of(rules, __builtin_ctz(winners));
+  if (tied && (match.tiebreak || rules.tie_rule == TieRule::kExtraHands)) return out;
+  out.over = true;
+  out.winners = winners;
+  return out;
 }
 
 }  // namespace copas

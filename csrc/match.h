@@ -1,7 +1,7 @@
-// A match's running score: each finished hand added to the totals under the
-// match rules that need more than one hand (VARIANTS.md §2.3): the conditional
-// reverse moon (A24) and exact-score resets (A26). The end of the match is
-// match_outcome() (rules.h).
+// A match's state between hands, kept whole: the totals and every fact beyond
+// them that the variant's end and scoring rules read (VARIANTS.md §2.1 A11/A11b,
+// §2.3 A24/A26, §3 A28, §5 A30a). One function, add_hand, advances it from a
+// finished hand; match_outcome decides the end from it.
 #pragma once
 
 #include <cstdint>
@@ -11,15 +11,34 @@
 
 namespace copas {
 
-struct MatchScore {
+struct MatchState {
   std::int32_t totals[kMaxPlayers] = {};
-  // exact-score (c): bit per seat that dropped to target/2 after the last hand.
-  std::uint32_t exact_pending = 0;
+  // exact-score (c) (A26): bit per seat that dropped to target/2 in the last
+  // hand; a scoreless next hand takes it to 0.
+  std::uint32_t reset_pending = 0;
+  // A11: tie-break hands have begun (the target was reached with the best total
+  // shared under TieRule::kExtraHands). From then on only the best total decides
+  // (A11b), whatever the totals against the target.
+  bool tiebreak = false;
+  // Hands finished so far: the next hand's number (its pass, its dealer).
+  std::int32_t hands_played = 0;
+
+  friend bool operator==(const MatchState&, const MatchState&) = default;
 };
 
 // Adds the finished hand `hand` to `match`; `hand_out` gets the hand's scores
 // as they count (the moon in the form the match chose). Totals may then be
 // reset by exact-score, so they need not be the sum of the hand scores.
-void add_hand(const Position& hand, MatchScore& match, std::int32_t* hand_out);
+void add_hand(const Position& hand, MatchState& match, std::int32_t* hand_out);
+
+// Outcome of a match: over or not, and the winning seats.
+struct MatchOutcome {
+  bool over = false;
+  std::uint32_t winners = 0;  // bit per seat; set only when over
+};
+// The end of the match from its state: the target (a seat's or a side's total,
+// rules.h target_reached) and the tie rule, or during tie-break hands the best
+// side total alone.
+MatchOutcome match_outcome(const RuleSet& rules, const MatchState& match, int players);
 
 }  // namespace copas

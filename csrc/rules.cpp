@@ -109,27 +109,6 @@ bool target_reached(const RuleSet& rules, const std::int32_t* totals, int player
   return false;
 }
 
-MatchOutcome match_outcome(const RuleSet& rules, const std::int32_t* totals, int players) {
-  MatchOutcome out;
-  if (!target_reached(rules, totals, players)) return out;
-  // The best total: lowest for a penalty game, highest for a bonus game; with
-  // teams every seat carries its team's sum, so a side wins or ties as one.
-  std::int32_t judged[kMaxPlayers];
-  side_sums(rules, totals, players, judged);
-  std::int32_t best = judged[0];
-  for (int s = 1; s < players; ++s)
-    best = rules.goal == Goal::kLow ? (judged[s] < best ? judged[s] : best)
-                                    : (judged[s] > best ? judged[s] : best);
-  std::uint32_t winners = 0;
-  for (int s = 0; s < players; ++s)
-    if (judged[s] == best) winners |= 1u << s;
-  const bool tied = winners != side_of(rules, __builtin_ctz(winners));
-  if (tied && rules.tie_rule == TieRule::kExtraHands) return out;
-  out.over = true;
-  out.winners = winners;
-  return out;
-}
-
 std::string solver_unsupported(const RuleSet&) {
   // Every scoring rule of a RuleSet is scored (solver/outcome.h); what the solver
   // still refuses is a position, not rules (an unproven revoke, a kitty still lying).

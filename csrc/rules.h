@@ -251,12 +251,7 @@ int pass_offset(PassDirection d, int players);
 // How a pass part's receiver is named in messages: "left", "right", "across" or "N seats left".
 std::string pass_offset_name(int offset, int players);
 
-// Outcome of a match from its totals: over or not, and the winning seats.
-struct MatchOutcome {
-  bool over = false;
-  std::uint32_t winners = 0;  // bit per seat; set only when over
-};
-MatchOutcome match_outcome(const RuleSet& rules, const std::int32_t* totals, int players);
+// The end of a match is match_outcome() (match.h), from the match's whole state.
 // Whether some total (a seat's, or a team's when teams sum) has reached the target.
 bool target_reached(const RuleSet& rules, const std::int32_t* totals, int players);
 // The seats on the same side as `seat` (its team, or itself), bit per seat.

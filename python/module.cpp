@@ -8,6 +8,7 @@ namespace py = pybind11;
 namespace copas::py_api {
 void register_cards(py::module_& m);
 void register_rules(py::module_& m);
+void register_match(py::module_& m);
 void register_position(py::module_& m);
 void register_playout(py::module_& m);
 void register_search(py::module_& m);
@@ -23,6 +24,7 @@ PYBIND11_MODULE(_core, m) {
   py::register_exception<InvalidPositionError>(m, "InvalidPositionError", PyExc_ValueError);
   register_cards(m);
   register_rules(m);
+  register_match(m);
   register_position(m);
   register_playout(m);
   register_search(m);

@@ -5,7 +5,6 @@
 
 #include "boxes.h"
 #include "errors.h"
-#include "../csrc/match.h"
 
 namespace py = pybind11;
 
@@ -202,41 +201,8 @@ void register_rules(py::module_& m) {
   m.def("solver_unsupported", &solver_unsupported, py::arg("rules"),
         "why the exact solver cannot score these rules ('' when it can)");
 
-  m.def(
-      "add_hand_to_match",
-      [](const PositionBox& b, const std::vector<std::int32_t>& totals, std::uint32_t exact_pending) {
-        const int n = b.pos.players();
-        if (b.pos.phase() != Phase::kOver) throw InvalidPositionError("the hand is not over");
-        if (static_cast<int>(totals.size()) != n)
-          throw InvalidPositionError("expected " + std::to_string(n) + " totals, got " +
-                                     std::to_string(totals.size()));
-        MatchScore match;
-        for (int s = 0; s < n; ++s) match.totals[s] = totals[s];
-        match.exact_pending = exact_pending;
-        std::int32_t hand[kMaxPlayers];
-        add_hand(b.pos, match, hand);
-        return py::make_tuple(std::vector<std::int32_t>(hand, hand + n),
-                              std::vector<std::int32_t>(match.totals, match.totals + n), match.exact_pending);
-      },
-      py::arg("position"), py::arg("totals"), py::arg("exact_pending") = 0,
-      "(hand scores as they count, new totals, exact-score memory) after adding a finished hand");
   def_cardset_field<&RuleSet::lead_break_cards>(cls, "lead_break_cards",
                                                 "hearts may be led once one of these is played (empty: the flag)");
-
-  m.def(
-      "match_outcome",
-      [](const RuleSet& r, const std::vector<std::int32_t>& totals) {
-        if (static_cast<int>(totals.size()) != r.players)
-          throw InvalidPositionError("expected " + std::to_string(r.players) + " totals, got " +
-                                     std::to_string(totals.size()));
-        MatchOutcome o = match_outcome(r, totals.data(), r.players);
-        std::vector<int> winners;
-        for (int s = 0; s < r.players; ++s)
-          if ((o.winners >> s) & 1) winners.push_back(s);
-        return py::make_tuple(o.over, winners);
-      },
-      py::arg("rules"), py::arg("totals"),
-      "(over, winning seats) from match totals under the variant's target and tie rule");
 }
 
 }  // namespace copas::py_api

@@ -196,25 +196,31 @@ class MatchRules:
     def reached(self, total: int) -> bool:
         return total >= self.target if self.goal_low else total <= self.target
 
-    def outcome(self, totals: Sequence[int]) -> tuple[bool, list[int]]:
-        """§2.1 game end and ties (A11), §3 (A28b, L121), tie-stands (A27)."""
+    def target_hit(self, totals: Sequence[int]) -> bool:
+        """Some seat's total (individual-tally) or side's sum is at the target (§2.1, §3, §5)."""
+        sides = self.sides(len(totals))
+        ending = totals if self.individual_tally else [sum(totals[s] for s in side) for side in sides]
+        return any(self.reached(t) for t in ending)
+
+    def outcome(self, totals: Sequence[int], tiebreak: bool = False) -> tuple[bool, list[int]]:
+        """§2.1 game end and ties (A11; A11b: during tie-break hands only a single best
+        total counts, the target no longer), §3 (A28b, L121), tie-stands (A27)."""
+        if not tiebreak and not self.target_hit(totals):
+            return False, []
         sides = self.sides(len(totals))
         sums = [sum(totals[s] for s in side) for side in sides]
-        ending = totals if self.individual_tally else sums
-        if not any(self.reached(t) for t in ending):
-            return False, []
         best = min(sums) if self.goal_low else max(sums)
         winners = [s for side, total in zip(sides, sums) if total == best for s in side]
         tied = sum(1 for total in sums if total == best) > 1
-        if tied and self.ties == "extra-hands":
+        if tied and (tiebreak or self.ties == "extra-hands"):
             return False, []
         return True, sorted(winners)
 
 
 def add_hand(variant_id: str, totals: list[int], pending: set[int], won: Sequence[Collection[str]],
-             tricks: Sequence[int], match: MatchRules) -> list[int]:
+             tricks: Sequence[int], match: MatchRules, tiebreak: bool = False) -> list[int]:
     """Adds a hand to `totals` (and the exact-score (c) memory `pending`) in place;
-    returns the hand's scores as they counted."""
+    returns the hand's scores as they counted. `tiebreak`: tie-break hands are under way."""
     scores = hand_scores(variant_id, won, tricks)
     base, options = parse_id(variant_id)
     shooter = None
@@ -228,7 +234,7 @@ def add_hand(variant_id: str, totals: list[int], pending: set[int], won: Sequenc
         sides = match.sides(len(totals))
         ending = after if match.individual_tally else [sum(after[s] for s in side) for side in sides]
         if any(match.reached(t) for t in ending):
-            over, winners = match.outcome(after)
+            over, winners = match.outcome(after, tiebreak)
             shooter_side = next(side for side in sides if shooter in side)
             if not (over and winners == sorted(shooter_side)):
                 scores = hand_scores(variant_id, won, tricks, reverse=True)
@@ -247,3 +253,26 @@ def add_hand(variant_id: str, totals: list[int], pending: set[int], won: Sequenc
             total = 0
         totals[s] = total
     return scores
+
+
+@dataclass
+class IndependentMatch:
+    """A match between hands as the catalogue describes it: the totals, the
+    exact-score (c) memory and whether tie-break hands have begun (§2.1 A11: a
+    shared best total once the target is reached plays further hands; A11b: from
+    then on the first hand leaving one best total ends the match)."""
+
+    variant_id: str
+    rules: MatchRules
+    totals: list[int]
+    pending: set[int] = field(default_factory=set)
+    tiebreak: bool = False
+
+    def add_hand(self, won: Sequence[Collection[str]], tricks: Sequence[int]) -> list[int]:
+        scores = add_hand(self.variant_id, self.totals, self.pending, won, tricks, self.rules, self.tiebreak)
+        if not self.tiebreak and self.rules.target_hit(self.totals) and not self.outcome()[0]:
+            self.tiebreak = True
+        return scores
+
+    def outcome(self) -> tuple[bool, list[int]]:
+        return self.rules.outcome(self.totals, self.tiebreak)

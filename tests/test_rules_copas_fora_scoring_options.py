@@ -377,11 +377,11 @@ def test_copas_fora_exact_score_c_memory_is_kept_by_the_match():
     match.totals = [20, 30, 99, 40]
     first = finished("copas-fora+exact-score=hit-100-to-50-then-0", plays=NEAR_MOON_PLAY)
     match.record_hand(first.hands, first)  # [0, 0, 1, 25]: seat 2 lands on 100
-    assert match.totals == [20, 30, 50, 65] and match.exact_pending == 0b0100
+    assert match.totals == [20, 30, 50, 65] and match.state.reset_pending == [2]
     second = finished("copas-fora+exact-score=hit-100-to-50-then-0", plays=NEAR_MOON_PLAY)
     match.record_hand(second.hands, second)  # seat 2 now scores 1: the memory ends
-    assert match.totals == [20, 30, 51, 90] and match.exact_pending == 0
-    match.totals, match.exact_pending = [20, 30, 50, 40], 0b0001
+    assert match.totals == [20, 30, 51, 90] and match.state.reset_pending == []
+    match.totals, match.state.reset_pending = [20, 30, 50, 40], [0]
     match.record_hand(second.hands, second)  # seat 0 was pending and scores 0: 0
     assert match.totals == [0, 30, 51, 65]
 

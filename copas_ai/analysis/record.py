@@ -12,6 +12,10 @@ Reading replays every hand through the core: the deal (Position), each pass
 first problem found raises RecordError, a ValueError whose message names the
 hand, the play and the reason (docs/ANALYSIS.md lists every kind).
 
+Each hand may carry "match": the match state it is played in beyond the totals,
+as the words of `position`'s `match` group ("tiebreak", "reset 2", "none";
+copas_ai.match_text). It is derivable; a reader checks it when present.
+
 An extension of copas-game/1: a top-level "revokes": "penalize" (default "forbid",
 the engine option Revokes) lets the plays hold failures to follow suit, each
 scored as the rules score a revoke (VARIANTS.md §1.3).
@@ -25,8 +29,9 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from copas_ai._core import Card, CardSet, IllegalMoveError, InvalidCardError, InvalidPositionError, Position
+from copas_ai._core import Card, CardSet, IllegalMoveError, InvalidCardError, InvalidPositionError, MatchState, Position
 from copas_ai.moves import kitty as kitty_moves
+from copas_ai.match_text import match_text, parse_match_words
 from copas_ai.game import HandRecord, Match
 from copas_ai.moves.passes import PassValue, flat_cards, from_flat, is_split
 from copas_ai.variants import Variant, VariantNotFoundError, find_variant
@@ -74,7 +79,8 @@ def record_from_match(match: Match, names: list[str] | None = None) -> dict[str,
 
 
 def hand_to_json(hand: HandRecord) -> dict[str, Any]:
-    return {
+    data: dict[str, Any] = {} if hand.match is None else {"match": match_text(hand.match)}
+    return data | {
         "dealer": hand.dealer,
         "deal": [_card_list(cards) for cards in hand.deal],
         # A split pass stays one flat list per seat, its parts concatenated in plan order.
@@ -158,10 +164,11 @@ def read_record(text: str | dict) -> GameRecord:
     if revokes not in REVOKES:
         raise RecordError(f"revokes: expected one of {', '.join(REVOKES)}, got {_short(revokes)}")
     record = GameRecord(variant, players, names, revokes=revokes)
+    state = MatchState([0] * players)  # advanced by each finished hand (csrc/match.h)
     for index, hand in enumerate(hands):
         if record.hands and not record.finished(record.hands[-1]):
             raise RecordError("an unfinished hand may only be the last", hand=index)
-        record.hands.append(_read_hand(record, index, hand))
+        record.hands.append(_read_hand(record, index, hand, state))
     return record
 
 
@@ -224,11 +231,14 @@ def _reason(exc: Exception) -> str:
     return _CORE_PREFIX.sub("", str(exc))
 
 
-def _read_hand(record: GameRecord, index: int, hand: Any) -> HandRecord:
+def _read_hand(record: GameRecord, index: int, hand: Any, state: MatchState) -> HandRecord:
+    """One hand, played in the match state `state`, which it advances once finished."""
     number = index + 1
     n = record.players
     if not isinstance(hand, dict):
         raise RecordError("expected an object", hand=number)
+    _check_match(hand.get("match"), state, number)
+    before = state.copy()
     dealer = hand.get("dealer")
     if not _is_int(dealer) or not 0 <= dealer < n:
         raise RecordError(f"expected a seat 0..{n - 1}, got {_short(dealer)}", hand=number, where="dealer")
@@ -256,15 +266,33 @@ def _read_hand(record: GameRecord, index: int, hand: Any) -> HandRecord:
             if revoke:
                 revokes.append(len(plays))
             plays.append((seat, card))
-    score = position.score()
+    # A finished hand scores as the match counts it (the conditional reverse moon,
+    # A24, depends on the totals), as Match.record_hand writes it.
+    score = state.add_hand(position) if position.is_over() else position.score()
     stated = hand.get("score")
     if stated is not None:
         if not isinstance(stated, list) or len(stated) != n or not all(_is_int(s) for s in stated):
             raise RecordError(f"expected {n} integers", hand=number, where="score")
         if stated != score:
-            state = "" if position.is_over() else " so far"
-            raise RecordError(f"stated {stated}, the rules give {score}{state}", hand=number, where="score")
-    return HandRecord(index, dealer, deal, passes, plays, score, discard, tuple(revokes))
+            so_far = "" if position.is_over() else " so far"
+            raise RecordError(f"stated {stated}, the rules give {score}{so_far}", hand=number, where="score")
+    return HandRecord(index, dealer, deal, passes, plays, score, discard, tuple(revokes), match=before)
+
+
+def _check_match(stated: Any, state: MatchState, number: int) -> None:
+    # The optional "match" words against the state the earlier hands give.
+    if stated is None:
+        return
+    if not isinstance(stated, str):
+        raise RecordError(f"expected words such as 'tiebreak' or 'none', got {_short(stated)}",
+                          hand=number, where="match")
+    try:
+        tiebreak, reset = parse_match_words(stated.split(), state.players)
+    except ValueError as exc:
+        raise RecordError(str(exc), hand=number, where="match") from None
+    if (tiebreak, reset) != (state.tiebreak, state.reset_pending):
+        given = match_text(state)
+        raise RecordError(f"stated {stated!r}, the earlier hands give {given!r}", hand=number, where="match")
 
 
 def _apply_passes(position: Position, value: Any, has_plays: bool, number: int) -> list[PassValue] | None:

@@ -26,6 +26,7 @@ from copas_ai import _core
 from copas_ai._core import Card, CardSet, Goal, Position
 from copas_ai.moves.passes import PassValue, plan_counts
 from copas_ai.cep.show import picture
+from copas_ai.match_text import match_words
 from copas_ai.cep.position_text import (
     LoadedPosition,
     PositionStateError,
@@ -134,6 +135,7 @@ class ScoreAnswer:
     total: list[int]
     state: str  # passing, playing, handover or gameover
     turn: int | None
+    match: list[str] = field(default_factory=list)  # the match state's words (match_text.py), after this hand
 
 
 @dataclass
@@ -303,7 +305,7 @@ class Engine:
         state = loaded.state()
         if state == "over":
             state = "gameover" if loaded.match_over() else "handover"
-        return ScoreAnswer(pos.score(), loaded.totals(), state, loaded.turn())
+        return ScoreAnswer(pos.score(), loaded.totals(), state, loaded.turn(), match_words(loaded.match_after()))
 
     def show(self) -> list[str]:
         if self.position is None:

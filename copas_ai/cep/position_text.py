@@ -28,13 +28,13 @@ from copas_ai._core import (
     IllegalMoveError,
     InvalidCardError,
     InvalidPositionError,
+    MatchState,
     Position,
     RuleSet,
-    add_hand_to_match,
     deal,
-    match_outcome,
 )
 from copas_ai.moves import kitty as kitty_moves
+from copas_ai.match_text import WORDS as MATCH_WORDS, check_match_state, match_words, parse_match_words
 from copas_ai.moves.passes import PassValue, all_cards, parse_pass_text, pass_text
 from copas_ai.variants import Variant, VariantNotFoundError, find_variant
 from copas_ai.errors import PositionStateError, PositionTextError, WorldUnavailableError
@@ -48,6 +48,7 @@ MAX_HAND_NO = 65535
 MAX_ABS_SCORE = 10**9
 
 _INT = re.compile(r"[+-]?[0-9]+")
+_SEATS = re.compile(r"[0-9,]+")  # `match reset 1,3`
 _MOVE = re.compile(r"(?:([0-9]{1,12}):)?(.*)", re.S)
 
 # (rules, seat, dealt hand, passed or None, received or None, [(seat, card)],
@@ -86,6 +87,8 @@ class PositionSpec:
     dealer: int | None = None
     hand_no: int = 0
     scores: list[int] | None = None
+    # The `match` group: the words after it (match_text.py), None when not given.
+    match: list[str] | None = None
     seat: int | None = None
     hands: list[SeatCards] = field(default_factory=list)
     passed: list[SeatCards] = field(default_factory=list)
@@ -105,6 +108,8 @@ class PositionSpec:
             parts += ["handno", str(self.hand_no)]
         if self.scores is not None:
             parts += ["scores", *map(str, self.scores)]
+        if self.match:
+            parts += ["match", *self.match]
         if self.seat is not None:
             parts += ["seat", str(self.seat)]
         for word, groups in (("hand", self.hands), ("passed", self.passed), ("received", self.received)):
@@ -177,7 +182,7 @@ def parse_position(tokens: list[str]) -> PositionSpec:
         if word == "moves":
             spec.moves = [_move_token(t) for t in tokens[i + 1:]]
             break
-        if word in ("variant", "players", "dealer", "handno", "seat", "scores"):
+        if word in ("variant", "players", "dealer", "handno", "seat", "scores", "match"):
             if word in seen:
                 raise PositionTextError(f"{word}: given twice")
             seen.add(word)
@@ -190,6 +195,17 @@ def parse_position(tokens: list[str]) -> PositionSpec:
             if not values:
                 raise PositionTextError("scores: expected one total per seat")
             spec.scores = [_int_token(label, v, -MAX_ABS_SCORE, MAX_ABS_SCORE) for v in values]
+            i = j
+            continue
+        if word == "match":
+            # Its words run to the next keyword: tiebreak, reset <seats>, none (match_text.py).
+            j = i + 1
+            while j < len(tokens) and (tokens[j].lower() in MATCH_WORDS
+                                       or (tokens[j - 1].lower() == "reset" and _SEATS.fullmatch(tokens[j]))):
+                j += 1
+            spec.match = [t.lower() for t in tokens[i + 1:j]]
+            if not spec.match:
+                raise PositionTextError("match: expected tiebreak, reset <seats> or none")
             i = j
             continue
         if word in ("variant", "players", "dealer", "handno", "seat"):
@@ -245,6 +261,8 @@ class LoadedPosition:
     view_passed: PassValue | None = None  # one-hand view: the seat's pass, if given
     view_received: PassValue | None = None
     leader_hidden: bool = False  # one-hand view before the first lead: who leads is unknown
+    # The match state this hand is played in: `scores`, the `match` group, handno.
+    match: MatchState | None = None
 
     @property
     def fully_known(self) -> bool:
@@ -285,15 +303,22 @@ class LoadedPosition:
             return None
         return self.position.turn
 
-    def totals(self) -> list[int]:
-        """The totals with this hand's score: once it is over, as the core's match
-        score counts it (conditional reverse moon, exact-score resets)."""
+    def match_after(self) -> MatchState:
+        """The match state once this hand is over (the core's add_hand: conditional
+        reverse moon, exact-score resets, tie-break hands); before it while it is not."""
+        state = self.match.copy()
         if self.position.is_over():
-            return add_hand_to_match(self.position, self.scores)[1]
+            state.add_hand(self.position)
+        return state
+
+    def totals(self) -> list[int]:
+        """The totals with this hand's score: once it is over, as the match counts it."""
+        if self.position.is_over():
+            return self.match_after().totals
         return [t + s for t, s in zip(self.scores, self.position.score())]
 
     def match_over(self) -> bool:
-        return match_outcome(self.rules, self.totals())[0]
+        return self.match_after().outcome(self.rules)[0]
 
 
 def load_position(spec: PositionSpec, default_variant: str,
@@ -323,6 +348,7 @@ def load_position(spec: PositionSpec, default_variant: str,
     if len(scores) != n:
         raise PositionTextError(
             f"scores {' '.join(map(str, scores))}: {n} totals needed, got {len(scores)}")
+    match = _match_state(spec, rules, scores)
     if spec.seat is not None:
         check_seat(f"seat {spec.seat}", spec.seat)
     for group in (*spec.hands, *spec.passed, *spec.received):
@@ -334,7 +360,9 @@ def load_position(spec: PositionSpec, default_variant: str,
     if not spec.hands:
         raise PositionTextError(f"no hand given: give one seat's hand or all {n}")
     if len(spec.hands) == n:
-        return _load_known(spec, variant, rules, dealer, scores, revokes)
+        loaded = _load_known(spec, variant, rules, dealer, scores, revokes)
+        loaded.match = match
+        return loaded
     if len(spec.hands) > 1:
         raise PositionTextError(
             f"{spec.hands[1].label}: give one seat's hand or all {n}, not {len(spec.hands)}")
@@ -345,7 +373,23 @@ def load_position(spec: PositionSpec, default_variant: str,
             Position(rules, deal(rules, 0)).revokes = revokes
         except ValueError as exc:
             raise PositionTextError(f"variant {variant.id}: {exc}") from None
-    return _load_view(spec, variant, rules, dealer, scores, world_builder)
+    loaded = _load_view(spec, variant, rules, dealer, scores, world_builder)
+    loaded.match = match
+    return loaded
+
+
+def _match_state(spec: PositionSpec, rules: RuleSet, scores: list[int]) -> MatchState:
+    """The match state the hand is played in: the totals, the `match` group, and
+    handno as the hands played; a state the variant cannot reach is refused."""
+    tiebreak, reset = False, []
+    if spec.match is not None:
+        label = " ".join(["match", *spec.match])
+        try:
+            tiebreak, reset = parse_match_words(spec.match, rules.players)
+            check_match_state(rules, tiebreak, reset, scores)
+        except ValueError as exc:
+            raise PositionTextError(f"{label}: {exc}") from None
+    return MatchState(scores, tiebreak=tiebreak, reset_pending=reset, hands_played=spec.hand_no)
 
 
 def _load_known(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int,
@@ -564,14 +608,17 @@ def _check_view_cards(spec: PositionSpec, variant: Variant, rules: RuleSet, seat
 
 
 def position_to_text(position: Position, variant: str | None = None, scores: list[int] | None = None,
-                     seat: int | None = None) -> str:
-    """A fully known core Position as a `position …` line (every hand, pass and move).
+                     seat: int | None = None, match: MatchState | None = None) -> str:
+    """A fully known core Position as a `position …` line (every hand, pass and move);
+    `match`: the match state it is played in (its totals are `scores` unless given).
 
     The dealt hands are recovered by set arithmetic: what is held now, plus what
     was played and passed, minus what was received (kitty_moves.dealt_hand)."""
     n = position.players
+    if match is not None and scores is None:
+        scores = match.totals
     spec = PositionSpec(variant=variant, players=n, dealer=position.dealer, hand_no=position.hand_no,
-                        scores=scores, seat=seat)
+                        scores=scores, match=None if match is None else match_words(match) or None, seat=seat)
     passing = bool(position.pass_plan)
     for s in range(n):
         spec.hands.append(SeatCards(s, kitty_moves.dealt_hand(position, s), ""))

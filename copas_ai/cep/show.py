@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from copas_ai._core import CardSet, Position
 
+from copas_ai.match_text import match_words
 from copas_ai.moves.passes import all_cards, pass_text, plan_words
 from copas_ai.cep.position_text import LoadedPosition
 
@@ -38,6 +39,7 @@ def picture(loaded: LoadedPosition) -> list[str]:
         f"{plan_words(pos.pass_plan, n)}",
         f"totals before this hand  {' '.join(map(str, loaded.scores))}",
     ]
+    lines += _match_lines(loaded)
     state = loaded.state()
     for s in range(n):
         you = "  <- engine" if s == loaded.seat else ""
@@ -82,4 +84,17 @@ def picture(loaded: LoadedPosition) -> list[str]:
         where = "the hand is over"
     lines.append(f"state {where}")
     lines.append(f"score {' '.join(map(str, pos.score()))}  total {' '.join(map(str, loaded.totals()))}")
+    return lines
+
+
+def _match_lines(loaded: LoadedPosition) -> list[str]:
+    """The match state beyond the totals (docs/MATCH_END.md), when one is under way
+    before this hand or follows from it."""
+    before = match_words(loaded.match)
+    after = match_words(loaded.match_after())
+    lines = [f"match before this hand  {' '.join(before)}"] if before else []
+    if loaded.position.is_over() and (before or after):
+        over, winners = loaded.match_after().outcome(loaded.rules)
+        end = f"  over, won by seat {', '.join(map(str, winners))}" if over else ""
+        lines.append(f"match after this hand  {' '.join(after) or 'none'}{end}")
     return lines

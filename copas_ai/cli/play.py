@@ -9,6 +9,7 @@ from copas_ai import __version__
 from copas_ai.analysis.selfplay import seat_bots
 from copas_ai.bots import BOT_NAMES, make_bot
 from copas_ai.game import Match, TrickReport, play_hand
+from copas_ai.match_text import match_words
 from copas_ai.moves.passes import pass_text, plan_words
 from copas_ai.variants import VariantNotFoundError, find_variant, variant_ids
 
@@ -38,7 +39,9 @@ def _print_hand(match: Match, bots, out) -> None:
     shooter = position.moon_shooter()
     moon = f"  (seat {shooter} shot the moon)" if shooter is not None else ""
     out.write(f"  score  {' '.join(f'{s:3d}' for s in record.score)}{moon}\n")
-    out.write(f"  totals {' '.join(f'{t:3d}' for t in match.totals)}\n")
+    # A tie-break under way or a pending reset (docs/MATCH_END.md), as `score` words it.
+    state = " ".join(match_words(match.state))
+    out.write(f"  totals {' '.join(f'{t:3d}' for t in match.totals)}{'  match ' + state if state else ''}\n")
 
 
 def run(args: argparse.Namespace) -> int:
