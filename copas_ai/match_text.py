@@ -1,6 +1,6 @@
 """The match state beyond the totals, as words: the `match` group of a CEP
 `position`, the `match` field of a copas-game/1 hand and the tail of `score`'s
-`state` line (docs/MATCH_END.md).
+`state` line (docs/PROTOCOL.md, "The match state").
 
     match_words(state)                 -> ["tiebreak", "reset", "1,3"]  ([] when nothing is under way)
     parse_match_words(["tiebreak"], 4) -> (True, [])

@@ -1,7 +1,7 @@
 """The match state in text: copas-game/1 records carry it per hand ("match",
 checked when present) and `position … match …` round-trips: the engine given the
 text of any hand of a recorded match reports the score, totals, state and match
-words that the match itself reached (docs/MATCH_END.md)."""
+words that the match itself reached (docs/PROTOCOL.md, "The match state")."""
 
 from __future__ import annotations
 

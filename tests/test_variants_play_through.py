@@ -46,7 +46,7 @@ def _engine_position(variant_id: str, position: ca.Position, dealt, before: Inde
     n = position.players
     words = [f"position variant {variant_id} players {n} dealer {position.dealer} handno {position.hand_no}",
              "scores " + " ".join(map(str, before.totals))]
-    # The match state beyond the totals, as docs/MATCH_END.md writes it.
+    # The match state beyond the totals, as docs/PROTOCOL.md ("The match state") writes it.
     if before.tiebreak:
         words.append("match tiebreak")
     if before.pending:

@@ -245,7 +245,7 @@ class CepLoop:
     def _score(self, args: list[str]) -> None:
         answer = self.engine.score()
         state = f"state {answer.state}" + ("" if answer.turn is None else f" turn {answer.turn}")
-        if answer.match:  # a tie-break or a reset under way (docs/MATCH_END.md)
+        if answer.match:  # a tie-break or a reset under way (docs/PROTOCOL.md, "The match state")
             state += " match " + " ".join(answer.match)
         self._write(" ".join(["score", *map(str, answer.score)]))
         self._write(" ".join(["total", *map(str, answer.total)]))

@@ -88,7 +88,7 @@ def picture(loaded: LoadedPosition) -> list[str]:
 
 
 def _match_lines(loaded: LoadedPosition) -> list[str]:
-    """The match state beyond the totals (docs/MATCH_END.md), when one is under way
+    """The match state beyond the totals (docs/PROTOCOL.md, "The match state"), when one is under way
     before this hand or follows from it."""
     before = match_words(loaded.match)
     after = match_words(loaded.match_after())

@@ -39,7 +39,7 @@ def _print_hand(match: Match, bots, out) -> None:
     shooter = position.moon_shooter()
     moon = f"  (seat {shooter} shot the moon)" if shooter is not None else ""
     out.write(f"  score  {' '.join(f'{s:3d}' for s in record.score)}{moon}\n")
-    # A tie-break under way or a pending reset (docs/MATCH_END.md), as `score` words it.
+    # A tie-break under way or a pending reset (docs/PROTOCOL.md, "The match state"), as `score` words it.
     state = " ".join(match_words(match.state))
     out.write(f"  totals {' '.join(f'{t:3d}' for t in match.totals)}{'  match ' + state if state else ''}\n")
 
