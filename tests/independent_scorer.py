@@ -27,9 +27,10 @@ FAMILY_SCORERS: dict[str, Callable] = getattr(_families, "SCORERS", {})
 # "stands" (optional TIES dict next to SCORERS).
 FAMILY_TIES: dict[str, str] = getattr(_families, "TIES", {})
 
-# The tie rule of the bases scored here (§2.1 A11, §21 S004, §3 A28b; §6 is copas-fora's).
+# The tie rule of the bases scored here (§2.1 A11, §21 S004; §3 teams and §6 are
+# copas-fora's: A11b names teams' side totals; teams+individual-tally's tie is a draw).
 TIES = {"copas-fora": "extra-hands", "no-pass-strict-lead": "extra-hands", "american": "shared",
-        "teams": "stands"}
+        "teams": "extra-hands"}
 
 HEARTS = frozenset(r + "H" for r in "23456789TJQKA")
 
@@ -181,7 +182,7 @@ class MatchRules:
             raise UnknownVariant(f"the independent scorer knows no tie rule for '{base}' "
                                  "(TIES in tests/independent_scorer_families.py)")
         rules.ties = ties[base]
-        if "tie-stands" in options:
+        if "tie-stands" in options or "individual-tally" in options:
             rules.ties = "stands"
         rules.teams = base == "teams"
         rules.individual_tally = "individual-tally" in options

@@ -186,17 +186,31 @@ def test_teams_side_total_reaching_100_ends_the_match_though_no_seat_does():
     assert ca.MatchState([50, 10, 45, 10]).outcome(rules) == (False, [])
 
 
-def test_teams_equal_side_totals_at_the_target_draw_and_start_no_tie_break():
-    """teams: A28b makes equal team totals at the target a draw, so add_hand never
-    begins tie-break hands and `match tiebreak` is refused."""
+def test_teams_equal_side_totals_at_the_target_play_tie_break_hands():
+    """teams (S000 L115: "with the same rules"; A11b names teams' side totals): equal
+    side sums at the target start tie-break hands, the first hand that leaves one lower
+    side ends the match, and `match tiebreak` is accepted in a position."""
     rules = ca.find_variant("teams").rules()
     hand = finished_hand("teams", lambda s: s[0] + s[2] == 13 and s[1] + s[3] == 13)
     state = ca.MatchState([45, 45, 45, 45])
     state.add_hand(hand)
-    assert not state.tiebreak
-    assert state.outcome(rules) == (True, [0, 1, 2, 3])
+    assert state.tiebreak
+    assert state.outcome(rules) == (False, [])
+    state.add_hand(finished_hand("teams", lambda s: s[0] + s[2] < s[1] + s[3]))
+    assert state.outcome(rules) == (True, [0, 2])
     out = run_lines([position_to_text(hand, "teams", match=ca.MatchState([40, 40, 40, 40], tiebreak=True))],
                     fake_engine())
+    assert not any(line.startswith("error") for line in out)
+
+
+def test_teams_individual_tally_equal_pair_sums_draw_and_start_no_tie_break():
+    """teams+individual-tally (§3: a tie of the pair sums is a draw): no tie-break
+    hands, and `match tiebreak` is refused."""
+    rules = ca.find_variant("teams+individual-tally").rules()
+    assert ca.MatchState([100, 40, 30, 90]).outcome(rules) == (True, [0, 1, 2, 3])
+    hand = finished_hand("teams+individual-tally", lambda s: True)
+    out = run_lines([position_to_text(hand, "teams+individual-tally",
+                                      match=ca.MatchState([40, 40, 40, 40], tiebreak=True))], fake_engine())
     assert out == ["error position match tiebreak: tiebreak: this variant plays no tie-break hands"]
 
 

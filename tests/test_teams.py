@@ -38,11 +38,12 @@ def test_teams_moon_gives_the_partner_26_too():
     ([60, 10, 45, 10], (True, [1, 3])),  # N+S reach 105 and lose: E+W win
     ([60, 55, 45, 60], (True, [0, 2])),  # A28b: both over 100 (105, 115): the higher loses
     ([10, 90, 50, 15], (True, [0, 2])),  # E+W 105 lose: the sums count, not seat 1's 90
-    ([60, 55, 50, 55], (True, [0, 1, 2, 3])),  # A28b: equal sums (110) are a tie
+    ([60, 55, 50, 55], (False, [])),  # A11b: equal sums (110) play tie-break hands
 ])
 def test_teams_summed_tally_match_end(totals, outcome):
-    """teams (L117, A28b: when both teams reach 100 the higher total loses, equal totals
-    tie): the partners' totals are summed; a team reaching 100 loses."""
+    """teams (L115, A28b: when both teams reach 100 the higher total loses; equal totals
+    play copas-fora's tie-break hands, A11b): the partners' totals are summed; a team
+    reaching 100 loses."""
     assert ca.match_outcome(rules(), totals) == outcome
 
 

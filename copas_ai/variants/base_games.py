@@ -69,12 +69,12 @@ def _copas_fora(players: int) -> RuleSet:
 
 def _teams(players: int) -> RuleSet:
     # S000 L115-121 / VARIANTS.md §3: Copas Fora with partners opposite (A28a: seats
-    # 0+2 against 1+3, so "across" passes to the partner); a team reaching 100 loses,
-    # the lower team sum wins and equal sums draw (A28b); the moon is literal, the
+    # 0+2 against 1+3, so "across" passes to the partner); a team reaching 100 loses
+    # and the lower team sum wins (A28b); equal sums play copas-fora's tie-break hands
+    # (L115 "the same rules"; A11b names teams' side totals); the moon is literal, the
     # partner takes +26 too (A28c).
     r = _copas_fora(players)
     r.teams = 2
-    r.tie_rule = TieRule.STANDS
     return r
 
 

@@ -131,6 +131,7 @@ def _individual_tally(rules: RuleSet, value: str | None) -> None:
     if not rules.teams:
         raise ValueError("individual-tally needs a partnership variant (teams)")
     rules.team_individual_tally = True
+    rules.tie_rule = TieRule.STANDS  # §3: a tie of the pair sums is a draw
 
 
 OPTIONS: tuple[VariantOption, ...] = (
