@@ -1005,6 +1005,10 @@ def relaxed_ceiling_at_most(position: Position, threshold: int, node_budget: int
     """
     True when the solver's relaxed game (csrc/solver/relaxed_ceiling.h: the other seats also choose which of those that could have won a trick leads the next, and may shoot the moon while one of them could have won every trick holding a moon card) holds the final score of root (default: the seat to act) to at most threshold, which proves the same of the real game; False when it does not or node_budget positions did not settle it.
     """
+def sides(rules: RuleSet) -> list[list[int]]:
+    """
+    the seats of each side, by lowest seat: partners together (teams), else one seat each
+    """
 def solve_plain(position: Position) -> tuple[int, int]:
     """
     (value, nodes) by plain alpha-beta: no table, no ordering (the baseline); the same value as Solver.solve (with teams: the side's).

@@ -142,6 +142,7 @@ class ScoreAnswer:
     total: list[int]
     state: str  # passing, playing, handover or gameover
     turn: int | None
+    sides: list[str] = field(default_factory=list)  # partnership games: `side …` lines
 
 
 @dataclass
@@ -311,7 +312,7 @@ class Engine:
         state = loaded.state()
         if state == "over":
             state = "gameover" if loaded.match_over() else "handover"
-        return ScoreAnswer(pos.score(), loaded.totals(), state, loaded.turn())
+        return ScoreAnswer(pos.score(), loaded.totals(), state, loaded.turn(), loaded.side_lines())
 
     def show(self) -> list[str]:
         if self.position is None:
@@ -377,9 +378,11 @@ class Engine:
         def run() -> None:
             try:
                 outcome = work()
-            except Exception as exc:  # reported as an error line, never fatal
-                expected = isinstance(exc, (EngineError, NotImplementedError))
-                log.error("search failed: %s", exc, exc_info=not expected)
+            except (EngineError, NotImplementedError) as exc:  # a refusal: its error line says it all
+                log.debug("search refused: %s", exc)
+                outcome = exc
+            except Exception as exc:  # reported as an error line, never fatal; the traceback is a bug's
+                log.error("search failed: %s", exc, exc_info=True)
                 outcome = exc
             with self._lock:
                 self._job = None

@@ -33,6 +33,7 @@ from copas_ai._core import (
     add_hand_to_match,
     deal,
     match_outcome,
+    sides,
 )
 from copas_ai import kitty_moves
 from copas_ai.pass_parts import PassValue, all_cards, parse_pass_text, pass_text
@@ -305,6 +306,16 @@ class LoadedPosition:
 
     def match_over(self) -> bool:
         return match_outcome(self.rules, self.totals())[0]
+
+    def side_lines(self) -> list[str]:
+        """`side <seats> score <v> total <t>` per side of a partnership game (none
+        without teams): the sums a front end shows without knowing who sits with whom."""
+        groups = sides(self.rules)
+        if len(groups) == self.position.players:
+            return []
+        score, totals = self.position.score(), self.totals()
+        return [f"side {','.join(map(str, seats))} score {sum(score[s] for s in seats)} "
+                f"total {sum(totals[s] for s in seats)}" for seats in groups]
 
 
 def load_position(spec: PositionSpec, default_variant: str,
