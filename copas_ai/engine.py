@@ -34,6 +34,7 @@ from copas_ai.errors import EngineError, EngineTerminatedError
 from copas_ai.moves.passes import parse_pass_text
 from copas_ai.cep.position_text import PositionSpec, position_to_text
 from copas_ai.search import Limit
+from copas_ai.variants.seat_counts import parse_seat_counts
 
 log = logging.getLogger("copas_ai.engine")
 
@@ -55,10 +56,17 @@ class Option:
 @dataclass
 class VariantInfo:
     id: str
-    min_players: int
-    max_players: int
+    seat_counts: tuple[int, ...]  # every seat count allowed (`players 3,5`: not 4)
     goal: str
     name: str
+
+    @property
+    def min_players(self) -> int:
+        return self.seat_counts[0]
+
+    @property
+    def max_players(self) -> int:
+        return self.seat_counts[-1]
 
 
 @dataclass
@@ -87,12 +95,22 @@ class LegalMoves:
 
 
 @dataclass
+class SideScore:
+    """A partnership side's sums (`side <seats> score <v> total <t>`)."""
+
+    seats: tuple[int, ...]
+    score: int
+    total: int
+
+
+@dataclass
 class ScoreReport:
     score: list[int]
     total: list[int]
     state: str  # passing, playing, handover, gameover
     turn: int | None = None
     match: list[str] = field(default_factory=list)  # `match …` words of the state line (match_text.py)
+    sides: list[SideScore] = field(default_factory=list)  # partnership games only
 
 
 def parse_move(token: str) -> Move:
@@ -278,8 +296,11 @@ class CepProtocol(asyncio.SubprocessProtocol):
             for line in await self._until("variants", lambda l: l == "variantsok"):
                 words = line.split()
                 if words[:1] == ["variant"] and len(words) >= 8:
-                    low, _, high = words[3].partition("-")
-                    found.append(VariantInfo(words[1], int(low), int(high or low), words[5], " ".join(words[7:])))
+                    try:
+                        counts = parse_seat_counts(words[3])
+                    except ValueError as exc:
+                        raise EngineError(f"variant {words[1]}: {exc}") from None
+                    found.append(VariantInfo(words[1], counts, words[5], " ".join(words[7:])))
             return found
 
     async def newgame(self) -> None:
@@ -361,6 +382,9 @@ class CepProtocol(asyncio.SubprocessProtocol):
                     report.score = [int(w) for w in words[1:]]
                 elif words[:1] == ["total"]:
                     report.total = [int(w) for w in words[1:]]
+                elif words[:1] == ["side"] and len(words) == 6:
+                    seats = tuple(int(w) for w in words[1].split(","))
+                    report.sides.append(SideScore(seats, int(words[3]), int(words[5])))
                 elif words[:1] == ["state"]:
                     report.state = words[1]
                     if words[2:3] == ["turn"]:

@@ -275,16 +275,19 @@ template <class Visit>
     if (r.lead_bans_points) visit(~r.point_cards, ~r.point_cards, "a penalty card may not be led");
   } else {
     visit(suit_mask(led_suit()), suit_mask(led_suit()), "must follow suit");
-    if (r.forced_queen && !first_trick) {
-      // A20: only a seat void in the led suit is held to it; R1 defers it past trick 1.
-      const CardSet queen_or_follow = suit_mask(led_suit()) | kQueenOfSpades.bit();
-      visit(queen_or_follow, queen_or_follow, "the Q♠ must be played to the first trick its holder cannot follow");
-    }
     if (r.discard_needs_broken && !hearts_broken_)
       visit(~kHeartsMask, ~kHeartsMask, "hearts may not be discarded before they are broken");
   }
   if (first_trick && r.first_trick_banned)
     visit(~r.first_trick_banned, ~r.first_trick_banned, "penalty cards may not be played to the first trick");
+  if (r.forced_queen && trick_len_ != 0) {
+    // A20: only a seat void in the led suit is held to it. After R1, so R1 takes
+    // precedence: while R1 bars the Q♠ (and the seat has another card) it is not among
+    // the moves left and the filter is skipped, deferring it past trick 1; where
+    // points-first-trick lifts R1 nothing defers it (A20b).
+    const CardSet queen_or_follow = suit_mask(led_suit()) | kQueenOfSpades.bit();
+    visit(queen_or_follow, queen_or_follow, "the Q♠ must be played to the first trick its holder cannot follow");
+  }
 }
 
 // Legal = the hand, narrowed by each mask of the chain whose trigger it meets.

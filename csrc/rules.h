@@ -188,7 +188,8 @@ struct RuleSet {
   // The ban above is the opening lead's only rule, so a hand of only banned cards
   // leads any of them (A55a); otherwise the lead rules still apply (A14: X1/X2).
   bool first_lead_ban_alone = false;
-  // qs-forced (A20): after trick 1, a Q♠ holder void in the led suit must play it.
+  // qs-forced (A20): a Q♠ holder void in the led suit must play it; on trick 1 only
+  // where first_trick_banned lets the Q♠ through (A20b: points-first-trick).
   bool forced_queen = false;
 
   // Hands that end early.

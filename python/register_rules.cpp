@@ -203,6 +203,24 @@ void register_rules(py::module_& m) {
 
   def_cardset_field<&RuleSet::lead_break_cards>(cls, "lead_break_cards",
                                                 "hearts may be led once one of these is played (empty: the flag)");
+
+  m.def(
+      "sides",
+      [](const RuleSet& r) {
+        std::vector<std::vector<int>> out;
+        std::uint32_t seen = 0;
+        for (int s = 0; s < r.players; ++s) {
+          if ((seen >> s) & 1) continue;
+          const std::uint32_t side = side_of(r, s);
+          seen |= side;
+          std::vector<int> seats;
+          for (int t = 0; t < r.players; ++t)
+            if ((side >> t) & 1) seats.push_back(t);
+          out.push_back(seats);
+        }
+        return out;
+      },
+      py::arg("rules"), "the seats of each side, by lowest seat: partners together (teams), else one seat each");
 }
 
 }  // namespace copas::py_api

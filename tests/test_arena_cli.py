@@ -36,6 +36,8 @@ def test_arena_match_mode_reports_win_rates(capsys):
     (["heuristic", "random", "--resume"], "--resume needs --out"),
     (["heuristic", "random", "--variant", "nope"], "unknown variant 'nope'"),
     (["heuristic", "random", "--seats", "9"], "not 9"),
+    (["heuristic", "random", "--variant", "three-five", "--seats", "4"], "is for 3,5 seats, not 4"),
+    (["heuristic", "random", "--variant", "spanish+kitty", "--seats", "4"], "is for 3 seats, not 4"),
     (["a", "b", "c", "d", "e"], "unknown player 'a'"),
     (["random"] * 5, "need 1 to 4 players for 4 seats, got 5"),
     (["openspiel", "random"], "--no-pass"),

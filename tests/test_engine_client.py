@@ -35,7 +35,10 @@ def test_client_reads_id_options_and_variants_of_any_engine():
     with SimpleEngine.popen(TINY_ENGINE_CMD) as engine:
         assert engine.id == {"name": "tiny", "version": "9.9", "author": "nobody"}
         assert engine.options["Style"].var == ["calm", "wild"] and engine.options["Style"].default == "calm"
-        assert engine.variants() == [VariantInfo("tiny-hearts", 3, 6, "high", "Tiny Hearts")]
+        # `players` lists every allowed seat count (issue 34): a range, or counts and ranges
+        assert engine.variants() == [VariantInfo("tiny-hearts", (3, 4, 5, 6), "high", "Tiny Hearts"),
+                                     VariantInfo("tiny-odd", (3, 5, 7, 8), "low", "Tiny Odd")]
+        assert engine.variants()[1].min_players == 3 and engine.variants()[1].max_players == 8
         engine.ping()
 
 

@@ -85,8 +85,10 @@ def test_record_hand_refuses_an_unfinished_hand():
 
 
 def test_match_refuses_a_player_count_the_variant_does_not_allow():
-    with pytest.raises(ValueError, match="4-4 players"):
+    with pytest.raises(ValueError, match="is for 4 players, not 5"):
         Match.new("american", players=5)
+    with pytest.raises(ValueError, match="is for 3,5 players, not 4"):  # three-five: 3 or 5, not 4 (§4)
+        Match.new("three-five", players=4)
 
 
 def test_play_match_needs_one_bot_per_seat():

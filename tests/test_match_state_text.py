@@ -50,9 +50,12 @@ def test_position_with_match_state_round_trips_every_hand_of_a_recorded_match(va
         words = match_words(after)
         expected_state = "state " + ("gameover" if over else "handover") + "".join(
             f" match {' '.join(words)}" for _ in [0] if words)
+        # teams: partners sit opposite (§3 A28a), one `side` line per side before `state`.
+        sides = [f"side {a},{b} score {counted[a] + counted[b]} total {after.totals[a] + after.totals[b]}"
+                 for a, b in ([(0, 2), (1, 3)] if record.rules.teams else [])]
         out = run_lines([text, "score"], fake_engine())
         assert out == ["score " + " ".join(map(str, counted)), "total " + " ".join(map(str, after.totals)),
-                       expected_state], f"{variant} hand {k + 1}"
+                       *sides, expected_state], f"{variant} hand {k + 1}"
         # The next hand is played in the state this one left.
         if not last:
             assert str(record.hands[k + 1].match) == str(after)

@@ -12,6 +12,7 @@ import copas_ai as ca
 from copas_ai import search
 from copas_ai.cep.facade import Engine, EngineOptions, default_solver
 from copas_ai.cep.loop import CepLoop, run_lines
+from copas_ai.variants.seat_counts import parse_seat_counts, seat_counts_text
 
 KNOWN = ", ".join(ca.variant_ids())  # the registry's base ids, as the refusals list them
 
@@ -39,10 +40,30 @@ def test_variants_lists_the_registry_then_variantsok():
     out = run_lines(["variants"], Engine())
     assert out[-1] == "variantsok"
     assert out[:-1] == [
-        f"variant {v.id} players {v.min_players}-{v.max_players} goal {v.goal} name {v.name}"
+        f"variant {v.id} players {seat_counts_text(v.seat_counts)} goal {v.goal} name {v.name}"
         for v in map(ca.find_variant, ca.catalogue_ids())
     ]
-    assert out[0] == "variant american players 4-4 goal low name American Hearts (4 players, Q♠)"
+    assert out[0] == "variant american players 4 goal low name American Hearts (4 players, Q♠)"
+
+
+def test_variants_gives_the_exact_seat_counts():
+    """three-five is for 3 or 5 seats (4 refused): `players 3,5`, not `3-5` (issue 34);
+    spanish+kitty has a kitty only with 3 (§7): `players 3`."""
+    counts = {line.split()[1]: line.split()[3] for line in run_lines(["variants"], Engine())[:-1]}
+    assert counts["three-five"] == "3,5"
+    assert counts["three-five+kitty"] == "3,5"
+    assert counts["spanish"] == "3-5"
+    assert counts["spanish+kitty"] == "3"
+    assert counts["classic-3to6"] == "3-6"
+    assert counts["copas-fora"] == "4"
+    for vid, text in counts.items():  # every count listed builds, every other one is refused
+        v = ca.find_variant(vid)
+        for n in range(1, 11):
+            if n in parse_seat_counts(text):
+                v.rules(n)
+            else:
+                with pytest.raises(ValueError, match=f"is for {text} players, not {n}"):
+                    v.rules(n)
 
 
 def test_command_words_are_case_insensitive_and_blank_lines_ignored():
@@ -131,7 +152,10 @@ BAD_POSITIONS = [
     ("unknown variant", f"position variant chess {ALL_HANDS}",
      f"error position variant chess: unknown variant 'chess'; known: {KNOWN}"),
     ("players outside the variant", f"position players 5 {ALL_HANDS}",
-     "error position players 5: variant american is for 4-4 players, not 5"),
+     "error position players 5: variant american is for 4 players, not 5"),
+    ("three-five at 4 seats", f"position variant three-five players 4 {ALL_HANDS}",
+     "error position players 4: variant three-five is for 3,5 players, not 4 "
+     "(§4 deals to 3 or 5 players; 4 play copas-fora)"),
     ("dealer out of range", f"position dealer 4 {ALL_HANDS}", "error position dealer 4: no seat 4 in a 4-player game"),
     ("scores count", f"position scores 1 2 3 {ALL_HANDS}", "error position scores 1 2 3: 4 totals needed, got 3"),
     ("huge scores", f"position scores 1 2 3 99999999999999999999 {ALL_HANDS}",

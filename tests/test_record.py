@@ -88,7 +88,7 @@ BROKEN = [
     ("unknown variant", _set(["variant"], "nope"), "record: variant: unknown variant 'nope'"),
     ("no hands", _set(["hands"], []), "record: hands: expected a list of at least one hand"),
     ("wrong player count", _set(["hands", 0, "deal"], HAND["deal"][:2]),
-     "hand 1, deal: variant american is for 4-4 players, not 2"),
+     "hand 1, deal: variant american is for 4 players, not 2"),
     ("names do not match seats", _set(["players"], ["a", "b"]), "record: players: 2 names for a deal of 4 seats"),
     ("bad dealer", _set(["hands", 0, "dealer"], 4), "hand 1, dealer: expected a seat 0..3, got 4"),
     ("not a card", _set(["hands", 0, "deal", 0, 0], "1X"), "hand 1, deal of seat 0: invalid card '1X'"),

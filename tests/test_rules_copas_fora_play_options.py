@@ -497,6 +497,11 @@ PLAY_IDS = [
     "copas-fora+dealer-lead+first-trick-stuck-annul+lead-heart-over-qs",
     "copas-fora+lead-heart-over-qs", "copas-fora+qs-forced",
     "copas-fora+points-first-trick+qs-forced", "no-pass-strict-lead",
+    # Pairs that meet on trick 1 (issue 34: A14b, A20b, B5 after a trick-1 Q♠).
+    "copas-fora+dealer-lead+points-first-trick",
+    "copas-fora+dealer-lead=dealer-left+hearts-anytime+points-first-trick+qs-forced",
+    "copas-fora+points-first-trick+lead-after-heart+qs-opens-hearts",
+    "copas-fora+hearts-anytime+qs-forced",
 ]
 
 

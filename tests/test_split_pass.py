@@ -95,10 +95,15 @@ def test_copas_fora_split_pass_conflicts_with_pass_cycle():
 
 
 def test_three_five_split_pass_three_seats_refuses_across_beside_left():
-    """three-five+split-pass=1l2a (3 seats by default): across is the left seat, so both
-    parts would meet; the default cycle with 5 seats sends 1 left and 2 right (4 places)."""
-    with pytest.raises(VariantNotFoundError, match="same seat with 3 players"):
-        ca.find_variant("three-five+split-pass=1l2a")
+    """three-five+split-pass=1l2a: with 3 seats across is the left seat, so both parts
+    would meet: the id is for 5 seats only (its seat counts, issue 34) and 3 are refused
+    with that reason; the default cycle with 5 seats sends 1 left and 2 right (4 places)."""
+    variant = ca.find_variant("three-five+split-pass=1l2a")
+    assert variant.seat_counts == (5,)
+    with pytest.raises(ValueError, match=r"is for 5 players, not 3 \(.*same seat with 3 players"):
+        variant.rules(3)
+    with pytest.raises(VariantNotFoundError, match="same seat with 4 players"):  # no count left: refused by id
+        ca.find_variant("copas-fora+split-pass=1l2l")
     assert ca.find_variant("three-five+split-pass").rules(5).pass_plan(0) == [(1, 1), (4, 2)]
 
 

@@ -37,6 +37,15 @@ COMBINATIONS = [
     "copas-fora+split-pass=3l/1a2r/none+qs-forced+jd-bonus+ten-of-death",
     "three-five+kitty=first-point-taker+kitty-use+split-pass",
     "teams+split-pass+super-moon",
+    # Copas Fora play options that meet on trick 1 (issue 34; VARIANTS.md A14b, A20b, A15, A17).
+    "copas-fora+dealer-lead+points-first-trick",
+    "copas-fora+dealer-lead=dealer-left+hearts-anytime+points-first-trick",
+    "copas-fora+points-first-trick+qs-forced",
+    "copas-fora+dealer-lead+hearts-anytime+points-first-trick+qs-forced",
+    "copas-fora+hearts-anytime+qs-forced",
+    "copas-fora+points-first-trick+lead-after-heart+qs-opens-hearts",
+    "copas-fora+dealer-lead+stuck-lead-ends-hand",
+    "teams+dealer-lead+points-first-trick+qs-forced",
 ]
 SEEDS = (1, 2, 3)
 MAX_HANDS = 60  # a guard only: a random-bot match at 100 lasts about 10-20 hands
@@ -84,10 +93,16 @@ def play_match_through_engine(engine: EngineProcess, variant_id: str, seed: int)
         answer = engine.ask(_engine_position(variant.id, position, dealt, before))
         assert answer == [], answer
         engine.send("score")
-        score, total, state_line = engine.line(), engine.line(), engine.line()
+        score, total = engine.line(), engine.line()
+        sides = []
+        while (state_line := engine.line()).startswith("side "):  # partnership games: one line per side
+            sides.append(state_line)
         where = f"{variant.id} seed {seed} hand {position.hand_no}"
         assert score == "score " + " ".join(map(str, expected)), where
         assert total == "total " + " ".join(map(str, state.totals)), where
+        expected_sides = [f"side {','.join(map(str, side))} score {sum(expected[s] for s in side)} "
+                          f"total {sum(state.totals[s] for s in side)}" for side in independent.sides(n)]
+        assert sides == (expected_sides if independent.teams else []), where
         record = match.record_hand(dealt, position)
         assert record.score == expected, where
         assert match.totals == state.totals, where

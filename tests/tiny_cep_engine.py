@@ -22,7 +22,8 @@ def main() -> int:
             if len(args) < 2 or args[1] not in ("MultiMove", "Style"):
                 out = ["error setoption no such option"]
         elif cmd == "variants":
-            out = ["variant tiny-hearts players 3-6 goal high name Tiny Hearts", "variantsok"]
+            out = ["variant tiny-hearts players 3-6 goal high name Tiny Hearts",
+                   "variant tiny-odd players 3,5,7-8 goal low name Tiny Odd", "variantsok"]
         elif cmd == "position":
             if "bad" in args:
                 out = ["error position bad: refused"]

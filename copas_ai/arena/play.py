@@ -7,12 +7,18 @@ from copas_ai.arena.config import ArenaConfig
 from copas_ai.arena.players import build
 from copas_ai.arena.schedule import Game
 from copas_ai.game import Match, play_hand, play_match
+from copas_ai.variants.seat_counts import seat_counts_text
 from copas_ai.variants import find_variant
 
 
 def seat_count(config: ArenaConfig) -> int:
+    """--seats, or the variant's default; refused unless the variant allows it (three-five: 3 or 5)."""
     variant = find_variant(config.variant)
-    return variant.default_players if config.seats is None else config.seats
+    seats = variant.default_players if config.seats is None else config.seats
+    if seats not in variant.seat_counts:
+        raise ValueError(f"--seats {seats}: variant {variant.id} is for "
+                         f"{seat_counts_text(variant.seat_counts)} seats, not {seats}")
+    return seats
 
 
 def play_game(config: ArenaConfig, game: Game) -> dict:

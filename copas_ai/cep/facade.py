@@ -136,6 +136,7 @@ class ScoreAnswer:
     state: str  # passing, playing, handover or gameover
     turn: int | None
     match: list[str] = field(default_factory=list)  # the match state's words (match_text.py), after this hand
+    sides: list[str] = field(default_factory=list)  # partnership games: `side …` lines
 
 
 @dataclass
@@ -305,7 +306,8 @@ class Engine:
         state = loaded.state()
         if state == "over":
             state = "gameover" if loaded.match_over() else "handover"
-        return ScoreAnswer(pos.score(), loaded.totals(), state, loaded.turn(), match_words(loaded.match_after()))
+        return ScoreAnswer(pos.score(), loaded.totals(), state, loaded.turn(), match_words(loaded.match_after()),
+                           loaded.side_lines())
 
     def show(self) -> list[str]:
         if self.position is None:
@@ -371,9 +373,11 @@ class Engine:
         def run() -> None:
             try:
                 outcome = work()
-            except Exception as exc:  # reported as an error line, never fatal
-                expected = isinstance(exc, (CommandError, NotImplementedError))
-                log.error("search failed: %s", exc, exc_info=not expected)
+            except (CommandError, NotImplementedError) as exc:  # a refusal: its error line says it all
+                log.debug("search refused: %s", exc)
+                outcome = exc
+            except Exception as exc:  # reported as an error line, never fatal; the traceback is a bug's
+                log.error("search failed: %s", exc, exc_info=True)
                 outcome = exc
             with self._lock:
                 self._job = None

@@ -29,6 +29,7 @@ from copas_ai.cep.facade import (
 from copas_ai.moves.passes import pass_text
 from copas_ai.cep.position_text import PositionTextError
 from copas_ai.search import Limit
+from copas_ai.variants.seat_counts import seat_counts_text
 from copas_ai.variants import catalogue_ids, find_variant
 
 log = logging.getLogger("copas_ai.cep.loop")
@@ -188,7 +189,7 @@ class CepLoop:
         lines = []
         for vid in catalogue_ids():
             v = find_variant(vid)
-            lines.append(f"variant {v.id} players {v.min_players}-{v.max_players} goal {v.goal} name {v.name}")
+            lines.append(f"variant {v.id} players {seat_counts_text(v.seat_counts)} goal {v.goal} name {v.name}")
         lines.append("variantsok")
         for line in lines:
             self._write(line)
@@ -249,6 +250,8 @@ class CepLoop:
             state += " match " + " ".join(answer.match)
         self._write(" ".join(["score", *map(str, answer.score)]))
         self._write(" ".join(["total", *map(str, answer.total)]))
+        for line in answer.sides:
+            self._write(line)
         self._write(state)
 
     def _show(self, args: list[str]) -> None:

@@ -32,6 +32,7 @@ from copas_ai._core import (
     Position,
     RuleSet,
     deal,
+    sides,
 )
 from copas_ai.moves import kitty as kitty_moves
 from copas_ai.match_text import WORDS as MATCH_WORDS, check_match_state, match_words, parse_match_words
@@ -319,6 +320,16 @@ class LoadedPosition:
 
     def match_over(self) -> bool:
         return self.match_after().outcome(self.rules)[0]
+
+    def side_lines(self) -> list[str]:
+        """`side <seats> score <v> total <t>` per side of a partnership game (none
+        without teams): the sums a front end shows without knowing who sits with whom."""
+        groups = sides(self.rules)
+        if len(groups) == self.position.players:
+            return []
+        score, totals = self.position.score(), self.totals()
+        return [f"side {','.join(map(str, seats))} score {sum(score[s] for s in seats)} "
+                f"total {sum(totals[s] for s in seats)}" for seats in groups]
 
 
 def load_position(spec: PositionSpec, default_variant: str,

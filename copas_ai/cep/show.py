@@ -84,7 +84,7 @@ def picture(loaded: LoadedPosition) -> list[str]:
         where = "the hand is over"
     lines.append(f"state {where}")
     lines.append(f"score {' '.join(map(str, pos.score()))}  total {' '.join(map(str, loaded.totals()))}")
-    return lines
+    return lines + loaded.side_lines()
 
 
 def _match_lines(loaded: LoadedPosition) -> list[str]:

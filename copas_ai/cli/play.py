@@ -76,7 +76,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     play = sub.add_parser("play", help="play and print one hand (or a match) from a seed")
     play.add_argument("--variant", default="american", help=f"variant id ({', '.join(variant_ids())})")
     play.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots")
-    play.add_argument("--players", type=int, default=None, help="number of seats")
+    play.add_argument("--players", type=int, default=None,
+                      help="number of seats: one the variant allows (`variants` lists them; default: its usual)")
     play.add_argument("--bots", default="auto,heuristic,heuristic,heuristic", help=f"comma-separated bots per seat ({', '.join(BOT_NAMES)})")
     play.add_argument("--match", action="store_true", help="play a whole match, not one hand")
     play.add_argument("--max-hands", type=int, default=200, help="stop a match after this many hands")

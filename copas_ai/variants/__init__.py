@@ -98,22 +98,22 @@ def _combine(base: Variant, ordered: list[tuple[VariantOption, str | None]]) -> 
     tokens = tuple(option.id if value is None else f"{option.id}={value}" for option, value in ordered)
 
     def build(players: int) -> RuleSet:
-        rules = base.rules(players)
+        rules = base._build(players)  # the base's own refusal, not its seat-count message
         for option, value in ordered:
             option.apply(rules, value)
         return rules
 
-    variant = Variant(
-        id="+".join((base.id, *tokens)),
-        name=f"{base.name} + " + ", ".join(option.name for option, _ in ordered),
-        min_players=base.min_players, max_players=base.max_players,
-        default_players=base.default_players, goal=base.goal,
-        source=base.source + "; " + ", ".join(f"{o.id}: {o.source}" for o, _ in ordered),
-        _build=build, base=base.id, options=tokens,
-        unverified=tuple(option.id for option, _ in ordered if base.id not in option.family),
-    )
-    try:
-        variant.rules()  # a bad value is refused when the id is read, not later
+    variant_id = "+".join((base.id, *tokens))
+    try:  # Variant builds the rules for each seat count: a bad value is refused when the id is read
+        variant = Variant(
+            id=variant_id,
+            name=f"{base.name} + " + ", ".join(option.name for option, _ in ordered),
+            min_players=base.min_players, max_players=base.max_players,
+            default_players=base.default_players, goal=base.goal,
+            source=base.source + "; " + ", ".join(f"{o.id}: {o.source}" for o, _ in ordered),
+            _build=build, base=base.id, options=tokens,
+            unverified=tuple(option.id for option, _ in ordered if base.id not in option.family),
+        )
     except ValueError as exc:
-        raise VariantNotFoundError(f"variant '{variant.id}': {exc}") from None
+        raise VariantNotFoundError(f"variant '{variant_id}': {exc}") from None
     return variant

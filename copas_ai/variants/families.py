@@ -53,7 +53,7 @@ def _three_five(players: int) -> RuleSet:
     # leads); 5 players drop the 2♦ and the 2♣ (10 each, the 3♣ holder leads it:
     # the core's opening card is the lowest club in play when the 2♣ is out).
     if players not in (3, 5):
-        raise ValueError(f"three-five is for 3 or 5 players, not {players}")
+        raise ValueError("§4 deals to 3 or 5 players; 4 play copas-fora")
     r = _copas_fora(players)
     _deal_whole_deck(r, "2D" if players == 3 else "2C,2D")
     r.pass_cycle = _PASS_CYCLES[players]
@@ -222,11 +222,15 @@ def _kitty(rules: RuleSet, value: str | None) -> None:
     # deck // players and the rest (1 or 2 cards) lies face down until the agreed
     # seat takes it with the trick it wins (add-to-trick). With the 2♣ in the kitty
     # the lowest club in play leads (A29). A seat count that deals the deck evenly
-    # (spanish with 4 or 5) has no kitty.
+    # has no kitty, so the option is refused there: §7 gives spanish a kitty only with
+    # 3 players (spanish+kitty then allows 3 seats alone, Variant.seat_counts).
     taker = _KITTY_TAKERS[option_choice("kitty", value, "first-trick-winner", tuple(_KITTY_TAKERS))]
     rules.deck = rules.deck | CardSet.from_str("2C,2D")
     rules.hand_size = len(rules.deck) // rules.players
     rules.kitty_size = len(rules.deck) - rules.hand_size * rules.players
+    if rules.kitty_size == 0:
+        raise ValueError(f"kitty: {len(rules.deck)} cards deal evenly to {rules.players} players, "
+                         "so there is no kitty")
     rules.kitty_taker = taker
 
 

@@ -43,7 +43,11 @@ def _hearts_anytime(rules: RuleSet, value: str | None) -> None:
 def _points_first_trick(rules: RuleSet, value: str | None) -> None:
     # L59 removes R1. A16 (literal): R2 still bars a heart discard on trick 1 (nothing is
     # broken yet) unless the hand is only hearts, so in effect the Q♠ becomes playable.
+    # A14b: dealer-lead's opening exclusion gives way too, so the opener may lead the Q♠
+    # (hearts stay barred by R3 unless hearts-anytime or X1). A20b: qs-forced is then not
+    # deferred past trick 1 (the core's chain applies it after R1).
     rules.first_trick_banned = rules.first_trick_banned - rules.point_cards
+    rules.first_lead_banned = rules.first_lead_banned - rules.point_cards
 
 
 def _lead_after_heart(rules: RuleSet, value: str | None) -> None:
@@ -73,7 +77,8 @@ def _lead_heart_over_qs(rules: RuleSet, value: str | None) -> None:
 
 
 def _qs_forced(rules: RuleSet, value: str | None) -> None:
-    # L71, A20: the first trick led in a suit the holder is void in; deferred past trick 1.
+    # L71, A20: the first trick led in a suit the holder is void in; deferred past trick 1
+    # while R1 bars the Q♠ there (A20b: not with points-first-trick).
     rules.forced_queen = True
 
 

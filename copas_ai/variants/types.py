@@ -11,6 +11,7 @@ from typing import Callable, Sequence
 
 from copas_ai._core import RuleSet
 from copas_ai.errors import VariantNotFoundError
+from copas_ai.variants.seat_counts import seat_counts_text
 
 
 @dataclass(frozen=True)
@@ -27,14 +28,36 @@ class Variant:
     options: tuple[str, ...] = ()  # applied option tokens, canonical order
     # Options the seeds do not say apply to this base (VARIANTS.md §0.4: allowed, flagged).
     unverified: tuple[str, ...] = ()
+    # The counts in min_players..max_players whose rules build (three-five: 3 and 5;
+    # spanish+kitty: 3): derived here, so the refusing builder stays the one source.
+    seat_counts: tuple[int, ...] = field(init=False, default=())
+
+    def __post_init__(self) -> None:
+        errors: list[ValueError] = []
+        counts = []
+        for n in range(self.min_players, self.max_players + 1):
+            try:
+                self._build(n)
+                counts.append(n)
+            except ValueError as exc:
+                errors.append(exc)
+        if not counts:
+            raise errors[0]  # no count builds: the first reason (a bad option value) is the error
+        object.__setattr__(self, "seat_counts", tuple(counts))
+        if self.default_players not in counts:
+            object.__setattr__(self, "default_players", counts[0])
 
     def rules(self, players: int | None = None) -> RuleSet:
         """The RuleSet for `players` seats (the variant's usual count by default)."""
         n = self.default_players if players is None else players
-        if not self.min_players <= n <= self.max_players:
-            raise ValueError(
-                f"variant {self.id} is for {self.min_players}-{self.max_players} players, not {n}"
-            )
+        if n not in self.seat_counts:
+            why = ""
+            if self.min_players <= n <= self.max_players:
+                try:
+                    self._build(n)
+                except ValueError as exc:
+                    why = f" ({exc})"
+            raise ValueError(f"variant {self.id} is for {seat_counts_text(self.seat_counts)} players, not {n}{why}")
         return self._build(n)
 
 

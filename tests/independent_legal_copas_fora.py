@@ -1,0 +1,108 @@
+"""Independent legal-card oracle for `copas-fora` and its play options, written
+from ../shared/VARIANTS.md §2.1-§2.2 (not from the core's restriction chain): the
+rules are stated case by case as the catalogue states them, on card strings.
+
+Covers R1-R3, B1/B4/B5, X1, X2 (A8), A9, dealer-lead (A14, A14b), hearts-anytime
+(A15), points-first-trick (A16), lead-after-heart (A17), qs-opens-hearts,
+lead-heart-over-qs (L69), qs-forced (A20, A20b), and the two early ends
+(stuck-lead-ends-hand A18, first-trick-stuck-annul A19). Four seats, 52 cards.
+"""
+
+from __future__ import annotations
+
+QS = "QS"
+
+
+def _heart(card: str) -> bool:
+    return card[1] == "H"
+
+
+def _point(card: str) -> bool:
+    return _heart(card) or card == QS
+
+
+class Table:
+    """What the oracle reads of a hand in play: the options, the cards played so
+    far in order (four per trick) and the hand of the seat to act."""
+
+    def __init__(self, options: set[str], moves: list[str], hand: set[str]) -> None:
+        self.o = options
+        self.moves = moves
+        self.hand = hand
+        done = len(moves) // 4 * 4
+        self.earlier = [moves[i:i + 4] for i in range(0, done, 4)]
+        self.trick = moves[done:]
+        self.first_trick = not self.earlier
+
+    # -- breaking -----------------------------------------------------------------------------
+
+    def broken_b1(self) -> bool:
+        """B1 (A6: earlier tricks only); hearts-anytime: always (B0)."""
+        if "hearts-anytime" in self.o:
+            return True
+        return any(card[1] != t[0][1] for t in self.earlier for card in t)
+
+    def open_for_lead(self) -> bool:
+        """R3's condition: B1, or B4 with lead-after-heart, B5 with qs-opens-hearts too."""
+        if "lead-after-heart" in self.o:
+            opens = [c for t in self.earlier for c in t if _heart(c) or ("qs-opens-hearts" in self.o and c == QS)]
+            return bool(opens)
+        return self.broken_b1()
+
+    def r1_banned(self, card: str) -> bool:
+        """R1 on trick 1: hearts and the Q♠; hearts-anytime frees the hearts (A15),
+        points-first-trick every point card (A16)."""
+        if not self.first_trick or "points-first-trick" in self.o:
+            return False
+        if _heart(card):
+            return "hearts-anytime" not in self.o
+        return card == QS
+
+    # -- the legal cards ----------------------------------------------------------------------
+
+    def legal(self) -> set[str]:
+        return self._lead() if not self.trick else self._follow()
+
+    def _lead(self) -> set[str]:
+        hand = self.hand
+        if self.first_trick and "dealer-lead" not in self.o:
+            return {"2C"}  # A5: the 2♣ holder leads the 2♣
+        only_hearts = all(_heart(c) for c in hand)
+        hearts_ok = self.open_for_lead() or only_hearts  # R3, X1
+        if "lead-heart-over-qs" in self.o and all(_point(c) for c in hand):
+            hearts_ok = True  # L69: hearts + Q♠ only may lead a heart
+        cands = {c for c in hand if hearts_ok or not _heart(c)}
+        if self.first_trick:
+            # dealer-lead (L55): not a heart nor the Q♠, except what an option allows on
+            # trick 1 (A14b); A14: only hearts (and the Q♠) -> X1/X2 as above.
+            barred = {c for c in cands if (_heart(c) and "hearts-anytime" not in self.o)
+                      or (c == QS and "points-first-trick" not in self.o)}
+            if cands - barred:
+                cands -= barred
+        return cands
+
+    def _follow(self) -> set[str]:
+        led = self.trick[0][1]
+        follow = {c for c in self.hand if c[1] == led}
+        if follow:
+            clean = {c for c in follow if not self.r1_banned(c)}
+            return clean or follow  # A9: following suit prevails over R1
+        cands = set(self.hand)
+        if not self.broken_b1() and any(not _heart(c) for c in cands):
+            cands = {c for c in cands if not _heart(c)}  # R2 (X1: a hand of hearts may)
+        if QS in cands and "qs-forced" in self.o and (not self.first_trick or "points-first-trick" in self.o):
+            return {QS}  # A20; A20b: not deferred once R1 is lifted
+        clean = {c for c in cands if not self.r1_banned(c)}
+        return clean or cands  # R1, X2 (A8: hearts + Q♠ -> the Q♠, R2 having dropped the hearts)
+
+    # -- early ends ---------------------------------------------------------------------------
+
+    def stuck_lead(self) -> bool:
+        """A18: due to lead, hearts not open for a lead, only hearts in hand."""
+        return (not self.trick and "stuck-lead-ends-hand" in self.o and not self.open_for_lead()
+                and all(_heart(c) for c in self.hand) and "hearts-anytime" not in self.o)
+
+    def first_trick_stuck(self) -> bool:
+        """A19: due to play to trick 1 with no legal card that is not a point card."""
+        return ("first-trick-stuck-annul" in self.o and self.first_trick
+                and not any(not _point(c) for c in self.legal()))
