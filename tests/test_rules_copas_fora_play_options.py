@@ -11,7 +11,7 @@ no-pass-strict-lead (A31). Seats 0..3 are N, E, S, W; play runs 0 -> 1 -> 2 -> 3
 import random
 
 import pytest
-from handbuilder import (
+from support.hands import (
     CF3_DEAL,
     DECK,
     DIAMONDS,
@@ -698,9 +698,9 @@ def test_sampler_worlds_are_exactly_those_consistent_with_the_history(variant):
     """The sampler respects each option's information (a forced Q♠ or its absence, a
     heart led over the Q♠, a point card led under no-pass-strict-lead, a dealer's
     opening lead): on endgames after random play, its worlds are exactly the deals
-    under which the whole history replays legally (test_sampler's reference), sampled
+    under which the whole history replays legally (tests/support/sampler_oracle.py), sampled
     uniformly."""
-    from test_sampler import check_exact_count_and_uniformity, random_position
+    from support.sampler_oracle import check_exact_count_and_uniformity, random_position
 
     rules = ca.find_variant(variant).rules()
     checked = 0
