@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from cep_process import EngineProcess  # noqa: E402
+from support.cep.process import EngineProcess  # noqa: E402
 
 import copas_ai as ca  # noqa: E402
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from cep_process import ENGINE_CMD, FAKE_SEARCH_ENGINE_CMD, EngineProcess  # noqa: E402
+from support.cep.process import ENGINE_CMD, FAKE_SEARCH_ENGINE_CMD, EngineProcess  # noqa: E402
 
 import copas_ai as ca  # noqa: E402
 from copas_ai.cep.facade import Engine  # noqa: E402

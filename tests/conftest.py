@@ -1,5 +1,9 @@
 """Shared test set-up. The tests run against the installed package (`pip install .`),
-never the checkout's unbuilt copas_ai/ folder (it has no compiled _core)."""
+never the checkout's unbuilt copas_ai/ folder (it has no compiled _core).
+
+The shared builders and oracles live in tests/support/ (`from support.hands import ...`):
+tests/ is on sys.path because pytest's default prepend import mode puts this file's
+folder there, for `pytest`, `python -m pytest` and pytest-xdist's workers alike."""
 
 from __future__ import annotations
 
@@ -29,3 +33,9 @@ def _run_from_tests_folder():
     os.chdir(Path(__file__).resolve().parent)
     yield
     os.chdir(before)
+
+
+@pytest.fixture(scope="module")
+def solver():
+    """One perfect-information solver per test file, its table kept across the file's tests."""
+    return copas_ai.Solver(hash_mb=8)

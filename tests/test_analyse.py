@@ -22,7 +22,7 @@ from copas_ai.analysis.report import report_json, write_text
 from copas_ai.search import Limit
 from copas_ai.analysis.selfplay import selfplay
 from copas_ai.analysis.verdict import BLUNDER, GOOD, INACCURACY, MISTAKE, verdict
-from recordbuilder import QS_DUMP_HANDS, qs_dump_record
+from support.records import QS_DUMP_HANDS, qs_dump_record
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DATA = pathlib.Path(__file__).resolve().parent / "data"

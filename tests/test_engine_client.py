@@ -1,13 +1,13 @@
 """The engine client (copas_ai.engine): SimpleEngine and the asyncio protocol
 against a tiny independent CEP engine with canned answers, our engine process,
-and our loop over the search doubles (tests/fake_search_engine.py)."""
+and our loop over the search doubles (tests/support/engines/fake_search_engine.py)."""
 
 import asyncio
 import os
 
 import pytest
-from cep_process import ENGINE_CMD, FAKE_SEARCH_ENGINE_CMD, TINY_ENGINE_CMD, TESTS
-from cep_positions import HANDS, NO_PASS
+from support.cep.process import ENGINE_CMD, FAKE_SEARCH_ENGINE_CMD, TINY_ENGINE_CMD, TESTS
+from support.cep.positions import HANDS, NO_PASS
 
 import copas_ai as ca
 from copas_ai.engine import (

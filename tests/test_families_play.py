@@ -1,19 +1,18 @@
 """Every family variant of copas_ai.variants.families (§4, §5, §7, §10, §12, §22) at every seat
 count it allows: seeded random hands scored by the core agree with the independent
 scorer; complete matches end; the searches play legal cards; the solver is exact on
-small endgames against the brute-force minimax of test_solver."""
+small endgames against the brute-force minimax of tests/support/solver_oracle.py."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-from family_deals import sweep
-from independent_scorer_families import SCORERS
-from test_solver import brute_force_moves
+from support.family_deals import sweep
+from support.independent_scorer_families import SCORERS
+from support.solver_oracle import brute_force_moves
 
 import copas_ai as ca
-from copas_ai import _core
 from copas_ai.variants import families as variants_families
 from copas_ai.bots import RandomBot, SearchBot
 from copas_ai.game import Match, play_hand, play_match
@@ -92,11 +91,6 @@ def endgame(variant: str, players: int, seed: int, tricks_left: int) -> ca.Posit
     while len(pos.moves) < players * (rules.hand_size - tricks_left) + rng.randrange(players):
         pos.push(rng.choice(list(pos.legal_moves())))
     return pos
-
-
-@pytest.fixture(scope="module")
-def solver():
-    return _core.Solver(hash_mb=8)
 
 
 @pytest.mark.parametrize("variant, players", CASES)

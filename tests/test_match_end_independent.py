@@ -15,7 +15,7 @@ import functools
 from dataclasses import dataclass
 
 import pytest
-from independent_scorer import IndependentMatch, MatchRules
+from support.independent_scorer import IndependentMatch, MatchRules
 
 from copas_ai.bots import make_bot
 from copas_ai.game import Match, play_hand

@@ -12,7 +12,7 @@ import random
 from typing import Callable
 
 import pytest
-from cep_fakes import fake_engine
+from support.cep.fakes import fake_engine
 
 import copas_ai as ca
 from copas_ai.game import Match

@@ -9,7 +9,7 @@ import json
 import random
 
 import pytest
-from cep_fakes import fake_engine
+from support.cep.fakes import fake_engine
 
 from copas_ai._core import Position
 from copas_ai.game import Match
@@ -125,13 +125,13 @@ def test_position_match_group_errors_name_the_group(words, error):
 
 def _moon_hand(rules, hand_no: int, shooter: int):
     """A finished hand of `rules` in which `shooter` takes every point (seeded search)."""
-    from test_solver import _feeding_policy, _stacked_deal
+    from support.endgames import feeding_policy, stacked_deal
 
     for seed in range(200):
         rng = random.Random(seed)
-        pos = Position(rules, _stacked_deal(rules, rng, shooter), dealer=(hand_no + 3) % 4, hand_no=hand_no)
+        pos = Position(rules, stacked_deal(rules, rng, shooter), dealer=(hand_no + 3) % 4, hand_no=hand_no)
         dealt = pos.hands
-        policy = _feeding_policy(shooter)
+        policy = feeding_policy(shooter)
         while not pos.is_over():
             pos.push(policy(pos, rng))
         if pos.moon_shooter() == shooter:
@@ -171,7 +171,7 @@ def test_cli_play_match_marks_the_tie_break_and_ends_with_it(capsys):
 
 def test_client_reads_the_match_words_of_our_engines_score():
     """copas_ai.engine's client: `state gameover match tiebreak` gives report.match."""
-    from cep_process import ENGINE_CMD
+    from support.cep.process import ENGINE_CMD
 
     from copas_ai.engine import SimpleEngine
 

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field
 
 import pytest
-from handbuilder import CF3_DEAL, MOON_DEAL, build_deal
+from support.hands import CF3_DEAL, MOON_DEAL, build_deal
 
 import copas_ai as ca
 

@@ -1,12 +1,12 @@
 """The CEP/1 engine loop (PROTOCOL.md) driven in this process through
 copas_ai.cep.loop.run_lines: every command, the position checks, and the search
-plumbing with the test doubles of cep_fakes (the real search lands later)."""
+plumbing with the test doubles of support.cep.fakes (the real search lands later)."""
 
 import importlib
 
 import pytest
-from cep_fakes import FakeSearcher, FakeSolver, fake_engine
-from cep_positions import ALL_HANDS, EXAMPLE_HAND, HANDS, NO_PASS, PASS_LEFT, PASSES
+from support.cep.fakes import FakeSearcher, FakeSolver, fake_engine
+from support.cep.positions import ALL_HANDS, EXAMPLE_HAND, HANDS, NO_PASS, PASS_LEFT, PASSES
 
 import copas_ai as ca
 from copas_ai import search

@@ -6,8 +6,8 @@ it would change nothing, and a refused `solve` as one error line with a quiet st
 from __future__ import annotations
 
 import pytest
-from cep_positions import ALL_HANDS
-from cep_process import EngineProcess
+from support.cep.positions import ALL_HANDS
+from support.cep.process import EngineProcess
 
 import copas_ai as ca
 from copas_ai.cli import main

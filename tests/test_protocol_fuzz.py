@@ -8,8 +8,8 @@ whole run `isready` still gets `readyok`. (The same through a real process, with
 raw bytes, is in test_protocol_process.py.)
 """
 
-from cep_fakes import fake_engine
-from cep_positions import ALL_HANDS, HANDS, NO_PASS, PASS_LEFT, PASSES
+from support.cep.fakes import fake_engine
+from support.cep.positions import ALL_HANDS, HANDS, NO_PASS, PASS_LEFT, PASSES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

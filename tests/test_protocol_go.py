@@ -3,7 +3,7 @@ decision (the pass and each card), each seat from its own information, checked
 against the Python API: every bestmove is legal, and `score` agrees at the end."""
 
 import pytest
-from cep_process import EngineProcess
+from support.cep.process import EngineProcess
 
 import copas_ai as ca
 

@@ -1,6 +1,6 @@
 """The engine as a real process (`python -m copas_ai engine`): whole hands
 refereed through the protocol alone, errors, the end of input, raw bytes, and
-the search threading (with tests/fake_search_engine.py, our loop over the test
+the search threading (with tests/support/engines/fake_search_engine.py, our loop over the test
 doubles, until the real search lands)."""
 
 import os
@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from cep_positions import NO_PASS
-from cep_process import ENGINE_CMD, FAKE_SEARCH_ENGINE_CMD, TESTS, EngineProcess
+from support.cep.positions import NO_PASS
+from support.cep.process import ENGINE_CMD, FAKE_SEARCH_ENGINE_CMD, TESTS, EngineProcess
 
 import copas_ai as ca
 

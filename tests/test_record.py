@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import copas_ai as ca
 from copas_ai.analysis.record import FORMAT, RecordError, dump_record, read_record, record_from_match, replay
 from copas_ai.analysis.selfplay import selfplay
-from recordbuilder import QS_DUMP_HANDS, qs_dump_record, played_out
+from support.records import QS_DUMP_HANDS, qs_dump_record, played_out
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ copas-fora) and every other point of the hand is discarded (A10). The default,
 """
 
 import pytest
-from handbuilder import SPADES, build_deal, play, play_lowest, position
+from support.hands import SPADES, build_deal, play, play_lowest, position
 
 import copas_ai as ca
 from copas_ai.game import Match

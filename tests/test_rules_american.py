@@ -1,14 +1,14 @@
 """Rules of `american` (VARIANTS.md §21, seed S004), one test per rule or worked example.
 
 Seats 0..3 are N, E, S, W (the text's A, B, C, D in AM-1); play runs 0 -> 1 -> 2 -> 3.
-Deals are built explicitly with handbuilder.build_deal; hand_no 3 (the 4th hand) has
+Deals are built explicitly with support.hands.build_deal; hand_no 3 (the 4th hand) has
 no pass, so those positions start at the first lead.
 """
 
 import random
 
 import pytest
-from handbuilder import (
+from support.hands import (
     CLUBS,
     DECK,
     DIAMONDS,

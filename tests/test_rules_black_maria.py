@@ -3,7 +3,7 @@ the dealer's left leads any card, no restrictions (B0), K♠ 10 and A♠ 7 (BM-1
 over all 16 penalty cards (A45), the end at 150."""
 
 import pytest
-from family_deals import HEARTS, QS, cards, play, position, sweep
+from support.family_deals import HEARTS, QS, cards, play, position, sweep
 
 import copas_ai as ca
 

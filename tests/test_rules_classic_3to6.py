@@ -4,7 +4,7 @@ the right, the opening lead (A55a), the Q♠-only first-trick ban (A55b), B3 bre
 examples CL-1 ... CL-4."""
 
 import pytest
-from family_deals import HEARTS, QS, cards, play, position, sweep
+from support.family_deals import HEARTS, QS, cards, play, position, sweep
 
 import copas_ai as ca
 

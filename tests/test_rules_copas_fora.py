@@ -2,13 +2,13 @@
 worked example (CF-1 ... CF-6) and per ambiguity it settles (A5-A9, A11, X1, X2).
 
 Seats 0..3 are N, E, S, W; play runs 0 -> 1 -> 2 -> 3. Deals are built explicitly
-with handbuilder.build_deal; hand_no 3 (the 4th hand) has no pass.
+with support.hands.build_deal; hand_no 3 (the 4th hand) has no pass.
 """
 
 import random
 
 import pytest
-from handbuilder import (
+from support.hands import (
     CLUBS,
     DECK,
     DIAMONDS,

@@ -23,8 +23,8 @@ import itertools
 import random
 
 import pytest
-from handbuilder import HEARTS, QS, cards, play, position
-from independent_legal_copas_fora import Table
+from support.hands import HEARTS, QS, cards, play, position
+from support.independent_legal_copas_fora import Table
 
 import copas_ai as ca
 from copas_ai.cep.facade import Engine
@@ -347,7 +347,7 @@ def test_copas_fora_option_pairs_solver_matches_minimax_from_trick_1(variant_id)
     """<variant_id> on 4-card hands: Solver.solve equals an independent paranoid
     minimax (tests/test_rules_copas_fora_play_options.py) at the opening lead and after
     0-3 cards of trick 1, where these pairs change the legal sets."""
-    from test_rules_copas_fora_play_options import minimax
+    from support.solver_oracle import minimax
 
     rules = small_rules(variant_id)
     solver = ca.Solver(hash_mb=4)

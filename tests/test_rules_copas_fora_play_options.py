@@ -11,7 +11,7 @@ no-pass-strict-lead (A31). Seats 0..3 are N, E, S, W; play runs 0 -> 1 -> 2 -> 3
 import random
 
 import pytest
-from handbuilder import (
+from support.hands import (
     CF3_DEAL,
     DECK,
     DIAMONDS,
@@ -27,6 +27,7 @@ from handbuilder import (
 )
 
 import copas_ai as ca
+from support.solver_oracle import minimax
 from copas_ai import _core
 from copas_ai.bots import RandomBot
 from copas_ai.game import Match, play_hand
@@ -532,19 +533,6 @@ def test_play_options_random_hands_legal_reason_and_revealed_absent_agree(varian
 # --- the solver stays exact under the play options ------------------------------------------------
 
 
-def minimax(pos, root):
-    """Paranoid value for `root` (its final score, which it minimises; the others
-    maximise it), by walking every legal card: independent of the solver."""
-    if pos.is_over():
-        return pos.score()[root]
-    values = []
-    for card in pos.legal_moves():
-        pos.push(card)
-        values.append(minimax(pos, root))
-        pos.pop()
-    return min(values) if pos.turn == root else max(values)
-
-
 def hoarded_endgame(variant, seed, tricks_left):
     """Random deal, played by seats that keep their point cards while they can (so
     hearts often stay unplayed and a lead can get stuck), down to `tricks_left` tricks
@@ -703,9 +691,9 @@ def test_sampler_worlds_are_exactly_those_consistent_with_the_history(variant):
     """The sampler respects each option's information (a forced Q♠ or its absence, a
     heart led over the Q♠, a point card led under no-pass-strict-lead, a dealer's
     opening lead): on endgames after random play, its worlds are exactly the deals
-    under which the whole history replays legally (test_sampler's reference), sampled
+    under which the whole history replays legally (tests/support/sampler_oracle.py), sampled
     uniformly."""
-    from test_sampler import check_exact_count_and_uniformity, random_position
+    from support.sampler_oracle import check_exact_count_and_uniformity, random_position
 
     rules = ca.find_variant(variant).rules()
     checked = 0

@@ -3,13 +3,13 @@
 ambiguities they settle (A22-A26).
 
 Seats 0..3 are N, E, S, W; play runs 0 -> 1 -> 2 -> 3. Deals are built with
-handbuilder; hand_no 3 has no pass.
+support.hands; hand_no 3 has no pass.
 """
 
 import random
 
 import pytest
-from handbuilder import MOON_DEAL, MOON_PLAY, NEAR_MOON_PLAY, build_deal, cards, play, position
+from support.hands import MOON_DEAL, MOON_PLAY, NEAR_MOON_PLAY, build_deal, cards, play, position
 
 import copas_ai as ca
 from copas_ai.variants import VariantNotFoundError
@@ -27,7 +27,7 @@ def finished(variant, deal_spec=MOON_DEAL, plays=MOON_PLAY):
 
 
 def test_copas_fora_moon_deal_shape():
-    """The shared moon deal (handbuilder MOON_DEAL): who won what, as the tests below assume."""
+    """The shared moon deal (support.hands MOON_DEAL): who won what, as the tests below assume."""
     pos = finished("copas-fora")
     assert pos.moon_shooter() == SHOOTER
     assert ca.Card.from_str("JD") in pos.won[JD_TAKER]
@@ -341,7 +341,7 @@ SOLVER_CHECKED = ["copas-fora+jd-bonus=moon-needs-jd", "copas-fora+reverse-moon"
 def test_copas_fora_scoring_options_solver_stays_exact(variant, kind):
     """<variant>: on small endgames (random play, and stacked moon deals) the fast
     solver's value equals plain alpha-beta on the final hand scores (solve_plain)."""
-    from test_solver import make_endgame
+    from support.endgames import make_endgame
 
     solver = ca.Solver(hash_mb=8)
     for i in range(40):

@@ -2,7 +2,7 @@
 the 10♦ "Golden Ten", the moon that needs the 10♦ (A30b), the end at -100 where the
 highest total wins (A30a), the 10♦ free on trick 1 (A30d); worked example NEG-1."""
 
-from family_deals import HEARTS, QS, cards, play, position, sweep
+from support.family_deals import HEARTS, QS, cards, play, position, sweep
 
 import copas_ai as ca
 

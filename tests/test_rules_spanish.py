@@ -4,7 +4,7 @@ players with the 2♣ removed (13 each, the 3♣ leads; A32 cycle). Not built he
 kitty method for 3 players and sixes-extend (next variants issue)."""
 
 import pytest
-from family_deals import HEARTS, QS, cards, play, position, sweep
+from support.family_deals import HEARTS, QS, cards, play, position, sweep
 
 import copas_ai as ca
 

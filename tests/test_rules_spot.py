@@ -1,7 +1,7 @@
 """Rules of `spot` (VARIANTS.md §10, seed S000 L255-261): hearts at face value, both value
 tables (SPOT-1), the moon/revoke constant 140 and the end at 500 (A43)."""
 
-from family_deals import HEARTS, QS, cards, sweep
+from support.family_deals import HEARTS, QS, cards, sweep
 
 import copas_ai as ca
 

@@ -3,7 +3,7 @@ the decks, the opening club (A29), the 3- and 5-player pass cycles, the unchange
 copas-fora play and moon; worked example TF-1. The kitty deal method is not built yet."""
 
 import pytest
-from family_deals import HEARTS, QS, cards, play, position, sweep
+from support.family_deals import HEARTS, QS, cards, play, position, sweep
 
 import copas_ai as ca
 

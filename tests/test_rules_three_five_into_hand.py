@@ -16,7 +16,7 @@ The core takes a discard of k cards as k plays of the taker in ascending card or
 import random
 
 import pytest
-from family_deals import QS, build_deal, cards, play, position, top_cards
+from support.family_deals import QS, build_deal, cards, play, position, top_cards
 
 import copas_ai as ca
 

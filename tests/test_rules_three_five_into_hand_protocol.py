@@ -326,9 +326,9 @@ def _won_from_record(players: int, plays, discard) -> list[set[str]]:
 @pytest.mark.parametrize("variant, players", [(INTO, 3), (INTO_FPT, 5), (INTO, 5), (INTO_FPT, 3)])
 def test_three_five_into_hand_selfplay_scored_independently_with_the_discards(variant, players):
     """<variant>, <players> players: random-bot hands are scored again by the independent
-    scorer (tests/independent_scorer_families.py, VARIANTS.md §4) on won cards rebuilt from
+    scorer (tests/support/independent_scorer_families.py, VARIANTS.md §4) on won cards rebuilt from
     the record alone, discards included; both agree with the core."""
-    from independent_scorer_families import three_five
+    from support.independent_scorer_families import three_five
 
     match = Match.new(variant, players=players, seed=5)
     play_match(match, [make_bot("random", seed=s) for s in range(players)], max_hands=6)

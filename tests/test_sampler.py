@@ -1,25 +1,25 @@
 """The world sampler (csrc/search/sampler.h): exact uniform deals of the cards a seat
 cannot see, consistent with everything that seat knows.
 
-The reference here is independent of the C++ knowledge: a world (every seat's current
-hand) is consistent when the seat's own hand and every hand count match, the seat's
-passed cards that are still out sit with their receiver, and replaying the whole play
-history from that world's starting hands is legal move by move (so it honours every
-shown void and every absence a rule revealed). Small positions are enumerated in full.
+The reference (tests/support/sampler_oracle.py) is independent of the C++ knowledge:
+a world (every seat's current hand) is consistent when the seat's own hand and every
+hand count match, the seat's passed cards that are still out sit with their receiver,
+and replaying the whole play history from that world's starting hands is legal move
+by move (so it honours every shown void and every absence a rule revealed). Small
+positions are enumerated in full.
 """
 
 from __future__ import annotations
 
-import itertools
 import random
-from collections import Counter
 from math import factorial
 
 import pytest
-from scipy.stats import chisquare
 
 import copas_ai as ca
 from copas_ai._core import InvalidPositionError, WorldSampler
+
+from support.sampler_oracle import check_exact_count_and_uniformity, no_pass_hand_no, random_position, world_error
 
 FULL_DECK = ca.CardSet.full_deck().bits
 
@@ -28,114 +28,9 @@ def suit_bits(suit: int) -> int:
     return ca.CardSet.suit(suit).bits
 
 
-def no_pass_hand_no(rules) -> int:
-    """A hand number whose pass is empty: the play rules are the same for every pass."""
-    return next(h for h in range(8) if not rules.pass_plan(h))
-
-
 def receiver_of(p: ca.Position, seat: int) -> int | None:
     plan = p.pass_plan
     return (seat + plan[0][0]) % p.players if plan else None
-
-
-def pass_parts_sent(p: ca.Position, seat: int) -> list[tuple[int, int]]:
-    """(receiver, card bits) of each part of the seat's pass (copas-fora+split-pass: two)."""
-    parts = p.passed_parts[seat]
-    parts = (parts,) if isinstance(parts, ca.CardSet) else parts
-    return [((seat + offset) % p.players, part.bits) for (offset, _), part in zip(p.pass_plan, parts)]
-
-
-def random_position(rules, seed: int, hand_no: int, plays: int, keep_passed_by: int | None = None):
-    """Deal, pass at random, then play `plays` random legal cards. With keep_passed_by,
-    the cards that seat passed are played only when nothing else is legal, so its
-    receiver still holds some late in the hand."""
-    rng = random.Random(seed)
-    p = ca.Position(rules, ca.deal(rules, seed), dealer=rules.players - 1, hand_no=hand_no)
-    if p.phase == "passing":
-        k = sum(count for _, count in p.pass_plan)
-        for s in range(p.players):
-            p.set_pass(s, rng.sample(sorted(p.hand(s), key=int), k))
-    avoid = p.passed[keep_passed_by].bits if keep_passed_by is not None and p.phase == "playing" else 0
-    for _ in range(plays):
-        if p.is_over():
-            break
-        legal = sorted(p.legal_moves(), key=int)
-        preferred = [c for c in legal if not (avoid >> int(c)) & 1] or legal
-        p.push(rng.choice(preferred))
-    return p
-
-
-def played_by(p: ca.Position) -> list[int]:
-    out = [0] * p.players
-    for seat, card in p.moves:
-        out[seat] |= 1 << int(card)
-    return out
-
-
-def world_error(p: ca.Position, me: int, world) -> str | None:
-    """Why `world` (current hand bits per seat) contradicts what `me` knows in p, or None."""
-    n = p.players
-    played = sum(1 << int(c) for _, c in p.moves)
-    if world[me] != p.hand(me).bits:
-        return "the seat's own hand differs"
-    seen = 0
-    for s in range(n):
-        if world[s] & seen:
-            return "a card is in two hands"
-        if world[s] & played:
-            return f"seat {s} holds a played card"
-        if bin(world[s]).count("1") != len(p.hand(s)):
-            return f"seat {s} holds the wrong number of cards"
-        seen |= world[s]
-    if seen & ~p.rules.deck.bits:
-        return "a card outside the deck"
-    if p.phase == "passing":
-        return None
-    for receiver, sent in pass_parts_sent(p, me):
-        still_out = sent & ~played
-        if still_out & ~world[receiver]:
-            return f"a passed card is not with its receiver, seat {receiver}"
-    # Replay the history from the starting hands this world implies.
-    plays = played_by(p)
-    start = [ca.CardSet.from_bits(world[s] | plays[s]) for s in range(n)]
-    q = ca.Position(p.rules, start, dealer=p.dealer, hand_no=no_pass_hand_no(p.rules))
-    for seat, card in p.moves:
-        if q.turn != seat:
-            return f"seat {q.turn}, not {seat}, would have played {card}"
-        why = q.illegal_reason(card)
-        if why is not None:
-            return f"seat {seat} could not have played {card}: {why}"
-        q.push(card)
-    if q.turn != p.turn:
-        return "the seat to play would differ"
-    return None
-
-
-def all_consistent_worlds(p: ca.Position, me: int) -> set[tuple[int, ...]]:
-    """Every assignment of the cards `me` cannot see, filtered by world_error."""
-    n = p.players
-    played = sum(1 << int(c) for _, c in p.moves)
-    unknown = [1 << int(c) for c in ca.CardSet.from_bits(p.rules.deck.bits & ~played & ~p.hand(me).bits)]
-    others = [s for s in range(n) if s != me]
-    counts = [len(p.hand(s)) for s in range(n)]
-    worlds = set()
-
-    def deal(i: int, rest: list[int], world: list[int]):
-        if i == len(others):
-            key = tuple(world)
-            if world_error(p, me, key) is None:
-                worlds.add(key)
-            return
-        s = others[i]
-        for combo in itertools.combinations(rest, counts[s]):
-            world[s] = sum(combo)
-            taken = set(combo)
-            deal(i + 1, [c for c in rest if c not in taken], world)
-
-    world = [0] * n
-    world[me] = p.hand(me).bits
-    deal(0, unknown, world)
-    return worlds
 
 
 def revealed_absences(p: ca.Position, me: int) -> list[int]:
@@ -218,24 +113,6 @@ def with_voids_and_kept_pass(variant, hand_no, plays, seat):
         return voids and kept
 
     return enumerated_position(variant, hand_no, plays, seat, first_seed(good, 100))
-
-
-def check_exact_count_and_uniformity(p: ca.Position, me: int, seed: int):
-    worlds = all_consistent_worlds(p, me)
-    sampler = WorldSampler(p, me)
-    assert sampler.ready
-    assert sampler.exact_world_count() == len(worlds)
-    assert sampler.world_count() == float(len(worlds))
-    true_world = tuple(h.bits for h in p.hands)
-    assert true_world in worlds
-    n = max(30 * len(worlds), 3000)
-    seen = Counter(sampler.sample_many(n, seed))
-    stray = set(seen) - worlds
-    assert not stray, f"sampled inconsistent world: {world_error(p, me, next(iter(stray)))}"
-    if len(worlds) > 1:
-        observed = [seen[w] for w in sorted(worlds)]
-        assert chisquare(observed).pvalue > 0.001
-    return worlds
 
 
 @pytest.mark.parametrize("name,variant,hand_no,plays,seat", ENUMERATED_CASES, ids=[c[0] for c in ENUMERATED_CASES])

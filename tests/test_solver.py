@@ -1,17 +1,17 @@
 """The perfect-information solver against an independent brute-force minimax.
 
-The reference below is written here in pure Python: it walks every legal card
-with Position.push/pop, scores finished hands with Position.score() (moon rules
-included) and takes the paranoid min/max itself: the seat to act at the root
-minimises its own final score, every other seat maximises it. Nothing of the
+The reference (tests/support/solver_oracle.py) is written in pure Python: it walks
+every legal card with Position.push/pop, scores finished hands with Position.score()
+(moon rules included) and takes the paranoid min/max itself: the seat to act at the
+root minimises its own final score, every other seat maximises it. Nothing of the
 solver's machinery (table, rank equivalence, ordering, bounds) is used.
 
-Positions are fully known endgames of both variants, reached from seeded deals
-by three kinds of play: uniformly random; "hoarding" (nobody plays a point card
-while it has another), which leaves many point cards for the last tricks so
-every seat can still shoot the moon; and "feeding" from a deal stacked in one
-seat's favour, where that seat wins tricks and the others throw point cards on
-them, so a moon is on (or has just been broken) when the endgame starts.
+Positions are fully known endgames of both variants (tests/support/endgames.py),
+reached from seeded deals by three kinds of play: uniformly random; "hoarding"
+(nobody plays a point card while it has another), which leaves many point cards for
+the last tricks so every seat can still shoot the moon; and "feeding" from a deal
+stacked in one seat's favour, where that seat wins tricks and the others throw point
+cards on them, so a moon is on (or has just been broken) when the endgame starts.
 """
 
 from __future__ import annotations
@@ -23,152 +23,10 @@ import pytest
 import copas_ai
 from copas_ai import _core
 
+from support.endgames import POINT_CARDS, endgames, make_endgame
+from support.solver_oracle import brute_force_value, check_position
+
 VARIANTS = ("american", "copas-fora")
-POINT_CARDS = copas_ai.CardSet.from_str(
-    "2H,3H,4H,5H,6H,7H,8H,9H,TH,JH,QH,KH,AH,QS"
-)
-
-
-# --- the independent reference -------------------------------------------------
-
-
-def side_of(rules, seat: int) -> list[int]:
-    """The seats whose scores the root plays for: its team (teams), else itself."""
-    if not rules.teams:
-        return [seat]
-    return [s for s in range(rules.players) if s % rules.teams == seat % rules.teams]
-
-
-def _state(pos) -> tuple:
-    """Everything the rest of a hand can depend on, read from the position: the
-    brute force's memo key (one position reached by several orders of play)."""
-    return (tuple(pos.hands), tuple(pos.won), tuple(pos.trick), pos.turn, pos.leader, pos.hearts_broken,
-            tuple(pos.tricks_won(s) for s in range(pos.players)), pos.kitty, pos.kitty_taker, pos.revoke_pending)
-
-
-def brute_force_value(pos, side: list[int], low_is_good: bool = True, memo: dict | None = None) -> int:
-    """Paranoid minimax value of `pos` for the root's `side` (the root alone, or with
-    its partner under teams): the side's summed final hand score, which its seats
-    make best (lowest, or highest for a high goal) and every other seat worst.
-    Every legal card at every node, each position's value remembered (`memo`)."""
-    if pos.is_over():
-        scores = pos.score()
-        return sum(scores[s] for s in side)
-    memo = {} if memo is None else memo
-    state = _state(pos)
-    if state in memo:
-        return memo[state]
-    values = []
-    for card in pos.legal_moves():
-        pos.push(card)
-        values.append(brute_force_value(pos, side, low_is_good, memo))
-        pos.pop()
-    side_to_play = pos.turn in side
-    memo[state] = min(values) if side_to_play == low_is_good else max(values)
-    return memo[state]
-
-
-def brute_force_moves(pos, low_is_good: bool = True) -> dict:
-    """{card: value} for every legal card of the seat to act."""
-    side = side_of(pos.rules, pos.turn)
-    out = {}
-    memo: dict = {}
-    for card in pos.legal_moves():
-        pos.push(card)
-        out[card] = brute_force_value(pos, side, low_is_good, memo)
-        pos.pop()
-    return out
-
-
-# --- endgame generators ------------------------------------------------------
-
-
-def _random_policy(pos, rng):
-    return rng.choice(list(pos.legal_moves()))
-
-
-def _hoarding_policy(pos, rng):
-    moves = list(pos.legal_moves())
-    clean = [c for c in moves if c not in POINT_CARDS]
-    return rng.choice(clean or moves)
-
-
-def _feeding_policy(shooter):
-    """The shooter plays its highest card; the others throw points on its tricks."""
-
-    def policy(pos, rng):
-        moves = sorted(pos.legal_moves(), key=lambda c: c.index & 15)
-        if pos.turn == shooter:
-            return moves[-1]
-        trick = pos.trick
-        if trick and any(seat == shooter for seat, _ in trick):
-            points = [c for c in moves if c in POINT_CARDS]
-            if points:
-                return rng.choice(points)
-        return rng.choice(moves)
-
-    return policy
-
-
-def _stacked_deal(rules, rng, shooter):
-    """A deal where `shooter` holds the top spades, hearts and minor-suit cards."""
-    strong = copas_ai.CardSet.from_str("QS,AS,KS,AH,KH,QH,JH,TH,9H,AC,AD,KC,KD")
-    rest = [c for c in rules.deck if c not in strong]
-    rng.shuffle(rest)
-    hands, k = [], 0
-    for seat in range(4):
-        if seat == shooter:
-            hands.append(strong)
-        else:
-            hands.append(copas_ai.CardSet(rest[k : k + 13]))
-            k += 13
-    return hands
-
-
-def make_endgame(variant: str, seed: int, tricks_left: int, kind: str, min_in_trick: int = 0):
-    """A fully known position with `tricks_left` tricks to play, the first of them
-    with min_in_trick..3 cards already down (0: possibly a trick boundary)."""
-    rules = copas_ai.find_variant(variant).rules()
-    rng = random.Random(seed)
-    if kind == "feeding":
-        shooter = rng.randrange(4)
-        hands = _stacked_deal(rules, rng, shooter)
-        policy = _feeding_policy(shooter)
-    else:
-        hands = copas_ai.deal(rules, seed)
-        policy = _hoarding_policy if kind == "hoarding" else _random_policy
-    # hand_no 3: no pass, so the deal is the play.
-    pos = copas_ai.Position(rules, hands, dealer=3, hand_no=3)
-    plays = 52 - 4 * tricks_left + rng.randrange(min_in_trick, 4)
-    while len(pos.moves) < plays:
-        pos.push(policy(pos, rng))
-    return pos
-
-
-def endgames(variant: str, kind: str, tricks_left: int, count: int, base_seed: int, min_in_trick: int = 0):
-    for i in range(count):
-        yield make_endgame(variant, base_seed + 7919 * i + 31 * tricks_left, tricks_left, kind, min_in_trick)
-
-
-# --- the checks ----------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def solver():
-    return _core.Solver(hash_mb=8)
-
-
-def check_position(solver, pos, low_is_good: bool = True) -> dict:
-    """solve, solve_moves and solve_plain against the brute force; returns its {card: value}."""
-    root = pos.turn
-    want_moves = brute_force_moves(pos, low_is_good)
-    want = min(want_moves.values()) if low_is_good else max(want_moves.values())
-    assert solver.solve(pos) == want, f"solve: {pos.hands} trick {pos.trick} won {pos.won}"
-    got_moves = solver.solve_moves(pos)
-    assert got_moves == want_moves, f"solve_moves: {pos.hands} trick {pos.trick}"
-    assert _core.solve_plain(pos)[0] == want
-    assert pos.turn == root  # the solver works on copies
-    return want_moves
 
 
 # (kind, tricks left, positions per variant): about 2,400 positions in all. A

@@ -19,17 +19,9 @@ from __future__ import annotations
 
 import pytest
 
-from test_solver import brute_force_value, check_position
-from test_solver_variants import make_endgame
-
-# Plain-scoring variants (the ceiling's domain): American (hearts may be discarded
-# any time), Copas Fora (no heart discard before hearts are broken) and its
-# Q♠-forced option (a void holder of the Q♠ must discard it).
-VARIANTS = ("american", "copas-fora", "copas-fora+qs-forced")
-
-
-def _suit(card) -> int:
-    return card.index >> 4
+from support.endgames import (CEILING_VARIANTS, boundary_positions, make_scoring_endgame, other_moon_candidates,
+                               suit_of)
+from support.solver_oracle import brute_force_value, check_position
 
 
 def shed_losing_next_trick(pos, seat: int, rivals=()) -> int:
@@ -47,7 +39,7 @@ def shed_losing_next_trick(pos, seat: int, rivals=()) -> int:
         return r.rank_strength[card.index & 15]
 
     def cheapest(s: int, suit: int) -> int:
-        follow = [c for c in hands[s] if _suit(c) == suit]
+        follow = [c for c in hands[s] if suit_of(c) == suit]
         return min((pts(c) for c in follow or hands[s]), default=0)
 
     def richest_discard() -> int:
@@ -55,7 +47,7 @@ def shed_losing_next_trick(pos, seat: int, rivals=()) -> int:
         if r.forced_queen and any(str(c) == "QS" for c in hand):
             return max(pts(c) for c in hand if str(c) == "QS")
         if r.discard_needs_broken and not pos.hearts_broken:
-            clean = [c for c in hand if _suit(c) != 2]
+            clean = [c for c in hand if suit_of(c) != 2]
             if clean:
                 return max(pts(c) for c in clean)
         return max((pts(c) for c in hand), default=0)
@@ -67,12 +59,12 @@ def shed_losing_next_trick(pos, seat: int, rivals=()) -> int:
     leads = list(pos.legal_moves())
     shares = []
     for suit in range(4):
-        led = [c for c in leads if _suit(c) == suit]
+        led = [c for c in leads if suit_of(c) == suit]
         if not led:
             continue
-        holdings = [[strength(c) for c in hands[s] if _suit(c) == suit] for s in others]
+        holdings = [[strength(c) for c in hands[s] if suit_of(c) == suit] for s in others]
         rest = sum(cheapest(s, suit) for s in others if s != leader)
-        rival_top = max((strength(c) for s in rivals for c in hands[s] if _suit(c) == suit), default=-1)
+        rival_top = max((strength(c) for s in rivals for c in hands[s] if suit_of(c) == suit), default=-1)
         if leader == seat:
             if any(holdings):
                 bar = max(min(h) for h in holdings if h)  # a seat holding only cards above
@@ -82,7 +74,7 @@ def shed_losing_next_trick(pos, seat: int, rivals=()) -> int:
             continue
         if rival_top >= min(strength(c) for c in led):
             return 0  # a rival may win the trick
-        own = [c for c in hands[seat] if _suit(c) == suit]
+        own = [c for c in hands[seat] if suit_of(c) == suit]
         if own:
             # Below every card the leader may lead, or a seat's whole holding.
             bar = max([min(strength(c) for c in led)] + [min(h) for h in holdings if h])
@@ -98,31 +90,7 @@ def shed_losing_next_trick(pos, seat: int, rivals=()) -> int:
     return max(shares) if leader == seat else min(shares)
 
 
-def _other_moon_candidates(pos, seat: int) -> tuple:
-    """The other seats holding every moon card already taken (so they could still shoot)."""
-    taken = [won & pos.rules.moon_cards for won in pos.won]
-    return tuple(s for s in range(4) if s != seat and all((other & taken[s]) == other for other in taken))
-
-
-def boundary_positions(variant: str, tricks_left: int, count: int, base_seed: int,
-                       kinds=("hoarding", "random", "feeding")):
-    """`count` positions at a trick boundary with `tricks_left` tricks to play: a
-    trick of an endgame one trick longer (reached by the policies `kinds` in turn)
-    finished by the lowest legal cards."""
-    found = 0
-    for i in range(count * 4):
-        pos = make_endgame(variant, base_seed + 7919 * i, tricks_left + 1, kinds[i % len(kinds)])
-        while pos.trick and not pos.is_over():
-            pos.push(min(pos.legal_moves(), key=lambda c: c.index))
-        if pos.is_over() or len(pos.hands[pos.turn]) != tricks_left:
-            continue
-        yield pos
-        found += 1
-        if found == count:
-            return
-
-
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", CEILING_VARIANTS)
 def test_losing_the_next_trick_bounds_every_seats_value(variant):
     """<variant>, two tricks left at a trick boundary, each seat in turn as the root
     (so the root leads, or another seat does): the root's paranoid value is at most
@@ -133,7 +101,7 @@ def test_losing_the_next_trick_bounds_every_seats_value(variant):
     for pos in boundary_positions(variant, 2, 250, base_seed=31000):
         in_play = sum(max(pos.rules.card_points.get(c, 0), 0) for hand in pos.hands for c in hand)
         for seat in range(4):
-            rivals = _other_moon_candidates(pos, seat)
+            rivals = other_moon_candidates(pos, seat)
             shed = shed_losing_next_trick(pos, seat, rivals)
             if shed == 0:
                 continue
@@ -146,7 +114,7 @@ def test_losing_the_next_trick_bounds_every_seats_value(variant):
     assert tight >= 25
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", CEILING_VARIANTS)
 def test_losing_the_next_trick_also_ends_a_rivals_moon(variant):
     """<variant>, three tricks left at a trick boundary, where another seat has taken
     every moon card so far (a rival, whose moon would cost the root 26): the ceiling
@@ -155,14 +123,14 @@ def test_losing_the_next_trick_also_ends_a_rivals_moon(variant):
     suit above any card the leader may lead), and stays above the paranoid value."""
     applied = 0
     for i in range(1200):
-        pos = make_endgame(variant, 51000 + 7919 * (i // 2), 4, ("random", "lean")[i % 2])
+        pos = make_scoring_endgame(variant, 51000 + 7919 * (i // 2), 4, ("random", "lean")[i % 2])
         while pos.trick and not pos.is_over():
             pos.push(min(pos.legal_moves(), key=lambda c: c.index))
         if pos.is_over() or len(pos.hands[pos.turn]) != 3:
             continue
         in_play = sum(max(pos.rules.card_points.get(c, 0), 0) for hand in pos.hands for c in hand)
         for seat in range(4):
-            rivals = _other_moon_candidates(pos, seat)
+            rivals = other_moon_candidates(pos, seat)
             shed = shed_losing_next_trick(pos, seat, rivals) if rivals else 0
             if shed == 0:
                 continue
@@ -173,7 +141,7 @@ def test_losing_the_next_trick_also_ends_a_rivals_moon(variant):
 
 
 @pytest.mark.slow  # 20 to 40 s a variant under the sanitizers; the ceiling's own tests above stay there
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", CEILING_VARIANTS)
 def test_solver_cutting_on_the_next_trick_ceiling_stays_exact(variant):
     """<variant>, three tricks left, from a boundary or with cards of the first trick
     down (inner boundaries led by the root or by another seat): solve and
@@ -183,7 +151,7 @@ def test_solver_cutting_on_the_next_trick_ceiling_stays_exact(variant):
     solver = Solver(hash_mb=8)
     checked = 0
     for i in range(120):
-        pos = make_endgame(variant, 47000 + 7919 * i, 3, ("hoarding", "random", "feeding")[i % 3])
+        pos = make_scoring_endgame(variant, 47000 + 7919 * i, 3, ("hoarding", "random", "feeding")[i % 3])
         if pos.is_over():
             continue
         check_position(solver, pos)

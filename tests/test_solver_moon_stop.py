@@ -22,9 +22,9 @@ import functools
 
 import pytest
 
-from test_solver import check_position
-from test_solver_bounds import VARIANTS, _other_moon_candidates, _suit, boundary_positions
-from test_solver_variants import make_endgame
+from support.endgames import (CEILING_VARIANTS, boundary_positions, make_scoring_endgame, other_moon_candidates,
+                               suit_of)
+from support.solver_oracle import check_position
 
 
 def stoppable_rivals(pos, seat: int, deeper: bool = True) -> set[int]:
@@ -36,7 +36,7 @@ def stoppable_rivals(pos, seat: int, deeper: bool = True) -> set[int]:
     strength = lambda card: r.rank_strength[card.index & 15]  # noqa: E731
     stopped = set()
     for suit in range(4):
-        own = sorted((c for c in pos.hands[seat] if _suit(c) == suit), key=strength, reverse=True)
+        own = sorted((c for c in pos.hands[seat] if suit_of(c) == suit), key=strength, reverse=True)
         if not own:
             continue
         if r.forced_queen and str(own[0]) == "QS":
@@ -44,8 +44,8 @@ def stoppable_rivals(pos, seat: int, deeper: bool = True) -> set[int]:
         if suit != 2 and r.discard_needs_broken and not pos.hearts_broken:
             continue
         queen_kept = not (r.forced_queen and any(str(c) == "QS" for c in own))
-        for rival in _other_moon_candidates(pos, seat):
-            theirs = sorted((c for c in pos.hands[rival] if _suit(c) == suit), key=strength, reverse=True)
+        for rival in other_moon_candidates(pos, seat):
+            theirs = sorted((c for c in pos.hands[rival] if suit_of(c) == suit), key=strength, reverse=True)
             if not theirs or not all(c in r.moon_cards for c in theirs):
                 continue
             # The top card always; the i-th highest when the seat holds no more of the suit.
@@ -76,7 +76,7 @@ def rival_can_be_made_to_shoot(pos, root: int, rival: int) -> bool:
     return search(())
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", CEILING_VARIANTS)
 def test_moon_stop_holds_against_every_play_of_the_others(variant):
     """<variant>, three tricks left at a trick boundary, each seat in turn as the
     root: a rival the rule names cannot be made to shoot, whatever the three other
@@ -101,7 +101,7 @@ def test_moon_stop_is_not_claimed_where_a_rival_can_still_shoot():
     shooters = 0
     for pos in boundary_positions("american", 3, 60, base_seed=89000, kinds=("feeding", "hoarding")):
         for seat in range(4):
-            for rival in _other_moon_candidates(pos, seat):
+            for rival in other_moon_candidates(pos, seat):
                 if rival_can_be_made_to_shoot(pos, seat, rival):
                     shooters += 1
                     assert rival not in stoppable_rivals(pos, seat)
@@ -109,7 +109,7 @@ def test_moon_stop_is_not_claimed_where_a_rival_can_still_shoot():
 
 
 @pytest.mark.slow  # 12 to 23 s a variant under the sanitizers; the stop's own test above stays there
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", CEILING_VARIANTS)
 def test_solver_cutting_on_the_moon_stop_stays_exact(variant):
     """<variant>, three tricks left, endgames fed to one seat (so rivals' moons are
     alive): solve and solve_moves equal the brute-force minimax."""
@@ -118,7 +118,7 @@ def test_solver_cutting_on_the_moon_stop_stays_exact(variant):
     solver = Solver(hash_mb=8)
     checked = 0
     for i in range(90):
-        pos = make_endgame(variant, 97000 + 7919 * i, 3, ("feeding", "lean")[i % 2])
+        pos = make_scoring_endgame(variant, 97000 + 7919 * i, 3, ("feeding", "lean")[i % 2])
         if pos.is_over():
             continue
         check_position(solver, pos)

@@ -8,7 +8,7 @@ moon while it could have won every trick holding a moon card that the root did
 not take. It gives them more lines of play than the rules do, so whatever it
 proves about the root's final score ("at most t") must hold in the real game:
 every answer is checked here against the independent paranoid minimax of
-tests/test_solver.py, which knows nothing of the relaxation. That also checks
+tests/support/solver_oracle.py, which knows nothing of the relaxation. That also checks
 the relaxed game's shortcuts where another seat could still shoot: its ceiling
 without their moon where the root can stop every possible shooter (with the moon
 dropped from it the check fails), and its in-trick bounds once every possible
@@ -28,11 +28,12 @@ stacked deal is often another seat that can still shoot.
 from __future__ import annotations
 
 import pytest
-from test_solver import brute_force_value
-from test_solver_variants import make_endgame
 
 import copas_ai as ca
 from copas_ai import _core
+
+from support.endgames import make_scoring_endgame
+from support.solver_oracle import brute_force_value
 
 VARIANTS = [
     "american",
@@ -48,7 +49,7 @@ KINDS = ("random", "hoarding", "feeding")
 def endgames(variant: str, count: int):
     for kind in KINDS:
         for i in range(count):
-            pos = make_endgame(variant, 4000 + 7919 * i, 2 + i % 2, kind, at_boundary=True)
+            pos = make_scoring_endgame(variant, 4000 + 7919 * i, 2 + i % 2, kind, at_boundary=True)
             if not pos.is_over():
                 yield pos
 
@@ -108,7 +109,7 @@ def test_relaxed_ceiling_proves_what_the_trick_bounds_cannot():
 def test_relaxed_ceiling_refuses_positions_it_does_not_model():
     """american inside a trick, on the first trick and for a seat that is not there,
     and negative-scoring (a high goal): a clear error, not an answer."""
-    pos = make_endgame("american", 11, 3, "random", at_boundary=True)
+    pos = make_scoring_endgame("american", 11, 3, "random", at_boundary=True)
     pos.push(next(iter(pos.legal_moves())))
     with pytest.raises(ca.InvalidPositionError, match="trick boundary after the first trick"):
         _core.relaxed_ceiling_at_most(pos, 10)
@@ -117,7 +118,7 @@ def test_relaxed_ceiling_refuses_positions_it_does_not_model():
     with pytest.raises(ca.InvalidPositionError, match="after the first trick"):
         _core.relaxed_ceiling_at_most(opening, 10)
     with pytest.raises(ca.InvalidPositionError, match="no seat 4 in a 4-player game"):
-        _core.relaxed_ceiling_at_most(make_endgame("american", 11, 3, "random", at_boundary=True), 10, root=4)
-    high = make_endgame("negative-scoring", 5, 3, "random", at_boundary=True)
+        _core.relaxed_ceiling_at_most(make_scoring_endgame("american", 11, 3, "random", at_boundary=True), 10, root=4)
+    high = make_scoring_endgame("negative-scoring", 5, 3, "random", at_boundary=True)
     with pytest.raises(ca.InvalidPositionError, match="low goal"):
         _core.relaxed_ceiling_at_most(high, 0)

@@ -4,7 +4,7 @@ Helpers search the owner's null-window tests in another order and share the
 table, so a position's value, and the value of each legal card, must equal
 those of a one-thread solver. Checked on american, copas-fora and teams
 endgames of five to eight tricks (moons included in the "feeding" kind), and on
-the brute-force reference of tests/test_solver.py for short ones.
+the brute-force reference of tests/support/solver_oracle.py for short ones.
 """
 
 from __future__ import annotations
@@ -12,7 +12,9 @@ from __future__ import annotations
 import pytest
 
 from copas_ai import _core
-from test_solver import brute_force_moves, endgames
+
+from support.endgames import endgames
+from support.solver_oracle import brute_force_moves
 
 
 @pytest.mark.parametrize("variant", ["american", "copas-fora", "teams"])

@@ -1,7 +1,7 @@
 """The solver on the copas-fora scoring options and on teams, against brute force.
 
 The reference is the independent paranoid minimax in pure Python of
-tests/test_solver.py: it walks every legal card with Position.push/pop and
+tests/support/solver_oracle.py: it walks every legal card with Position.push/pop and
 scores finished hands with Position.score(). The root seat (with `teams`: the
 root seat and its partner, whose scores are summed) plays for its best final
 score, every other seat for its worst. Nothing of the solver is used.
@@ -14,84 +14,13 @@ won every trick (super-moon), the 10♣ and the J♦ still in play or already ta
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from test_solver import brute_force_moves, brute_force_value, check_position
 
 import copas_ai as ca
 from copas_ai import _core
 
-# --- endgames that reach every scoring term ---------------------------------------
-
-STRONG = ca.CardSet.from_str("QS,AS,KS,AH,KH,QH,JH,TH,9H,AC,AD,KC,KD")
-
-
-def _strength(card) -> int:
-    return card.index & 15
-
-
-def _policy(kind: str, focus: int, point_cards):
-    """A play policy. random: any card. hoarding: no point card while another is
-    legal. feeding: `focus` plays high and the others throw points on its tricks
-    (moons, sweeps). lean: `focus` plays low and the others high, so it keeps a
-    clean hand into the endgame."""
-
-    def play(pos, rng):
-        moves = sorted(pos.legal_moves(), key=_strength)
-        if kind == "hoarding":
-            clean = [c for c in moves if c not in point_cards]
-            return rng.choice(clean or moves)
-        if kind == "feeding":
-            if pos.turn == focus:
-                return moves[-1]
-            if any(seat == focus for seat, _ in pos.trick):
-                points = [c for c in moves if c in point_cards]
-                if points:
-                    return rng.choice(points)
-            return rng.choice(moves)
-        if kind == "lean":
-            return moves[0] if pos.turn == focus else moves[-1]
-        return rng.choice(moves)
-
-    return play
-
-
-def make_endgame(variant: str, seed: int, tricks_left: int, kind: str, at_boundary: bool = False):
-    """A fully known position of `variant` with `tricks_left` tricks to play, the
-    first of them with 0-3 cards down (none `at_boundary`), reached by the policy `kind`."""
-    rules = ca.find_variant(variant).rules()
-    rng = random.Random(seed)
-    focus = rng.randrange(4)
-    if kind == "feeding":  # a deal stacked for `focus`
-        rest = [c for c in rules.deck if c not in STRONG]
-        rng.shuffle(rest)
-        others = iter(range(0, 39, 13))
-        hands = [STRONG if s == focus else ca.CardSet(rest[k : k + 13]) for s in range(4)
-                 for k in [0 if s == focus else next(others)]]
-    else:
-        hands = ca.deal(rules, seed)
-    pos = ca.Position(rules, hands, dealer=3, hand_no=3)  # hand_no 3: no pass
-    play = _policy(kind, focus, rules.point_cards)
-    plays = 52 - 4 * tricks_left + (0 if at_boundary else rng.randrange(4))
-    while len(pos.moves) < plays and not pos.is_over():
-        pos.push(play(pos, rng))
-    return pos
-
-
-def endgames(variant: str, kinds, count: int, base_seed: int):
-    """`count` endgames per kind, two or three tricks left, hands not yet over."""
-    for kind in kinds:
-        for i in range(count):
-            pos = make_endgame(variant, base_seed + 7919 * i, 2 + i % 2, kind)
-            if not pos.is_over():
-                yield pos
-
-
-@pytest.fixture(scope="module")
-def solver():
-    return ca.Solver(hash_mb=8)
-
+from support.endgames import make_scoring_endgame, scoring_endgames
+from support.solver_oracle import brute_force_moves, brute_force_value, check_position
 
 # Each id with the kinds of play that reach its terms.
 KINDS = ("random", "hoarding", "feeding", "lean")
@@ -118,7 +47,7 @@ def test_solver_matches_brute_force_on_scoring_options(solver, variant):
     stacked moon deals, a seat kept clean) solve, every solve_moves entry and
     solve_plain equal the independent paranoid minimax (with teams: the side's sum)."""
     checked = 0
-    for pos in endgames(variant, KINDS, 25, base_seed=2000):
+    for pos in scoring_endgames(variant, KINDS, 25, base_seed=2000):
         check_position(solver, pos)
         checked += 1
     assert checked >= 80
@@ -128,7 +57,7 @@ def test_solver_matches_brute_force_on_scoring_options(solver, variant):
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_solver_matches_brute_force_on_scoring_options_many(solver, variant):
     """<variant>: as above on more endgames (other seeds)."""
-    for pos in endgames(variant, KINDS, 60, base_seed=9000):
+    for pos in scoring_endgames(variant, KINDS, 60, base_seed=9000):
         check_position(solver, pos)
 
 
@@ -138,7 +67,7 @@ def check_against_plain(solver, variant: str, kinds, count: int, longest: int):
     of four to `longest` tricks left."""
     for kind in kinds:
         for i in range(count):
-            pos = make_endgame(variant, 6000 + 7919 * i, 4 + i % (longest - 3), kind)
+            pos = make_scoring_endgame(variant, 6000 + 7919 * i, 4 + i % (longest - 3), kind)
             if pos.is_over():
                 continue
             want = _core.solve_plain(pos)[0]
@@ -187,7 +116,7 @@ def test_endgames_reach_the_scoring_terms():
     variant = "copas-fora+jd-bonus+ten-of-death+clean-hand+super-moon"
     ten_c, jack_d = ca.Card.from_str("TC"), ca.Card.from_str("JD")
     seen = {"clean open": 0, "sweep open": 0, "TC in play": 0, "JD in play": 0}
-    for pos in endgames(variant, KINDS, 12, base_seed=2000):
+    for pos in scoring_endgames(variant, KINDS, 12, base_seed=2000):
         tricks = [pos.tricks_won(s) for s in range(4)]
         seen["clean open"] += 0 in tricks
         seen["sweep open"] += max(tricks) == pos.tricks_done
@@ -210,7 +139,7 @@ def test_teams_solver_and_pimc_play_for_the_side_not_the_seat():
     for the seat's own score. The solver's best card is the side's, and so is
     PIMC's (it averages the solver's side values over the seat's possible worlds;
     the 6♥ is the side's best and never the seat's own best in any of them)."""
-    pos = make_endgame("teams", 3112, 2, "hoarding")
+    pos = make_scoring_endgame("teams", 3112, 2, "hoarding")
     seat, six = pos.turn, ca.Card.from_str("6H")
     own = {}
     for card in pos.legal_moves():
@@ -230,7 +159,7 @@ def test_copas_fora_engine_solve_of_an_unproven_revoke_is_one_error_line_without
     """copas-fora, Revokes penalize: after seat 3 revokes on trick 1 (a diamond on the
     2♣ lead while holding clubs) the solver refuses the position; `solve` answers one
     `error solve` line and logs no traceback."""
-    from cep_positions import ALL_HANDS
+    from support.cep.positions import ALL_HANDS
 
     from copas_ai.cep.facade import Engine
     from copas_ai.cep.loop import run_lines

@@ -15,7 +15,7 @@ from collections import Counter
 
 import pytest
 from scipy.stats import chisquare
-from test_sampler import all_consistent_worlds
+from support.sampler_oracle import all_consistent_worlds
 
 import copas_ai as ca
 from copas_ai._core import IllegalMoveError, WorldSampler
@@ -406,7 +406,7 @@ def test_copas_fora_split_pass_play_command_prints_the_parts():
 def test_copas_fora_split_pass_engine_client_reads_the_parts():
     """copas-fora+split-pass through SimpleEngine (our engine process): `legal` during the
     pass gives the counts per part, `play` gives the pass as its (left, right) parts."""
-    from cep_process import ENGINE_CMD
+    from support.cep.process import ENGINE_CMD
 
     from copas_ai.engine import Limit as EngineLimit
     from copas_ai.engine import SimpleEngine

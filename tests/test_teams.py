@@ -6,7 +6,7 @@ Seats 0..3 are N, E, S, W; partners sit opposite (A28a): N+S (0, 2) against E+W 
 """
 
 import pytest
-from handbuilder import MOON_DEAL, MOON_PLAY, play, position
+from support.hands import MOON_DEAL, MOON_PLAY, play, position
 
 import copas_ai as ca
 

@@ -3,7 +3,7 @@ option combinations, plays complete matches: the hands are played by seeded rand
 bots through game.py's Match, each finished hand is sent whole to the engine
 process (`python -m copas_ai engine`), which checks every play and answers `score`;
 the hand scores, the match totals and the end of the match are confirmed by the
-slow independent scorer (tests/independent_scorer.py, written from VARIANTS.md).
+slow independent scorer (tests/support/independent_scorer.py, written from VARIANTS.md).
 
 A base the independent scorer does not know fails the test by name (it never
 passes silently).
@@ -14,8 +14,8 @@ from __future__ import annotations
 import copy
 
 import pytest
-from cep_process import EngineProcess
-from independent_scorer import IndependentMatch, MatchRules, UnknownVariant, add_hand, parse_id
+from support.cep.process import EngineProcess
+from support.independent_scorer import IndependentMatch, MatchRules, UnknownVariant, add_hand, parse_id
 
 import copas_ai as ca
 from copas_ai.bots import make_bot
@@ -88,7 +88,7 @@ def play_match_through_engine(engine: EngineProcess, variant_id: str, seed: int)
         try:
             expected = state.add_hand(won, tricks)
         except UnknownVariant as exc:
-            pytest.fail(f"{variant.id}: {exc}; add it to tests/independent_scorer*.py")
+            pytest.fail(f"{variant.id}: {exc}; add it to tests/support/independent_scorer*.py")
         # The engine is given the whole match state before the hand (`match …`).
         answer = engine.ask(_engine_position(variant.id, position, dealt, before))
         assert answer == [], answer
@@ -140,7 +140,7 @@ def test_variant_plays_many_matches_confirmed_by_the_independent_scorer(variant_
 
 def test_independent_scorer_refuses_a_base_it_does_not_know():
     """The play-through test cannot pass silently on a base without a scorer."""
-    from independent_scorer import hand_scores
+    from support.independent_scorer import hand_scores
 
     with pytest.raises(UnknownVariant):
         hand_scores("no-such-base", [set()] * 4, [0] * 4)
@@ -161,7 +161,7 @@ def test_variant_moon_hands_confirmed_by_the_independent_scorer(variant_id):
     reverse moon, exact-score) are confirmed independently."""
     import random
 
-    from test_solver import _feeding_policy, _stacked_deal
+    from support.endgames import feeding_policy, stacked_deal
 
     variant = ca.find_variant(variant_id)
     rules = variant.rules()
@@ -170,8 +170,8 @@ def test_variant_moon_hands_confirmed_by_the_independent_scorer(variant_id):
     for seed in range(30):
         rng = random.Random(seed)
         shooter = rng.randrange(4)
-        pos = ca.Position(rules, _stacked_deal(rules, rng, shooter), dealer=3, hand_no=3)
-        policy = _feeding_policy(shooter)
+        pos = ca.Position(rules, stacked_deal(rules, rng, shooter), dealer=3, hand_no=3)
+        policy = feeding_policy(shooter)
         for seat in range(4) if pos.phase == "passing" else ():  # pass-cycle variants
             pos.set_pass(seat, pos.rote_pass(ca.CardSet(list(pos.hands[seat])[:3])))  # split-pass: by rote
         while not pos.is_over():

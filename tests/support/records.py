@@ -9,7 +9,7 @@ s-1), the dealt hand is what is held now, less what came in, plus what went out.
 from __future__ import annotations
 
 import copas_ai as ca
-from handbuilder import cards
+from support.hands import cards
 
 # american, hand 1 (pass left). Seat 1 leads 2C, seat 2 takes trick 1 with the A♣
 # and leads the A♦; seat 0 is void in diamonds and holds the Q♠ with only A♠ K♠

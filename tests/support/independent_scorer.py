@@ -6,7 +6,7 @@ Cards are strings, rank then suit ("QS", "TC"). A variant is its id: the base an
 its option tokens ("copas-fora+jd-bonus=moon-needs-jd+super-moon").
 
 Bases scored here: american, copas-fora, teams, no-pass-strict-lead (scored as
-copas-fora, §6). Other bases come from tests/independent_scorer_families.py when it
+copas-fora, §6). Other bases come from tests/support/independent_scorer_families.py when it
 exists: SCORERS[base](won, options) -> scores, with no copas-fora options applied.
 Match ties of those bases come from its optional TIES dict ({base: "extra-hands" |
 "shared" | "stands"}). Any other base raises UnknownVariant, so a test can never
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Collection, Sequence
 
 try:  # the families helper's scorers (three-five, spanish, spot, ...), when present
-    import independent_scorer_families as _families
+    from support import independent_scorer_families as _families
 except ImportError:  # pragma: no cover - depends on what is merged
     _families = None
 FAMILY_SCORERS: dict[str, Callable] = getattr(_families, "SCORERS", {})
@@ -180,7 +180,7 @@ class MatchRules:
         ties = {**FAMILY_TIES, **TIES}
         if base not in ties:
             raise UnknownVariant(f"the independent scorer knows no tie rule for '{base}' "
-                                 "(TIES in tests/independent_scorer_families.py)")
+                                 "(TIES in tests/support/independent_scorer_families.py)")
         rules.ties = ties[base]
         if "tie-stands" in options or "individual-tally" in options:
             rules.ties = "stands"

@@ -1,7 +1,7 @@
 """Independent hand scorers for the variant families, written from VARIANTS.md (§5, §7,
 §10, §12, §22, §4) and not from the RuleSet fields: slow and plain on purpose.
 
-Shape (what tests/independent_scorer.py imports when present):
+Shape (what tests/support/independent_scorer.py imports when present):
     SCORERS: dict[str, Callable[[Sequence[Collection[str]], Sequence[str]], list[int]]]
 keyed by base variant id; scorer(won, options) takes, seat by seat, the cards that seat
 won in the hand as card strings ("QS", "TH", rank then suit) and the option tokens of

@@ -9,12 +9,14 @@ import sys
 import threading
 from pathlib import Path
 
-TESTS = Path(__file__).resolve().parent
+# tests/, the folder that holds the `support` package: the engines' PYTHONPATH.
+TESTS = Path(__file__).resolve().parents[2]
+ENGINES = TESTS / "support" / "engines"
 ENGINE_CMD = [sys.executable, "-m", "copas_ai", "engine"]
-# Our loop with the test doubles (tests/fake_search_engine.py): for the search plumbing.
-FAKE_SEARCH_ENGINE_CMD = [sys.executable, str(TESTS / "fake_search_engine.py")]
-# An independent, hard-coded CEP engine (tests/tiny_cep_engine.py): for the client.
-TINY_ENGINE_CMD = [sys.executable, str(TESTS / "tiny_cep_engine.py")]
+# Our loop with the test doubles (support/engines/fake_search_engine.py): for the search plumbing.
+FAKE_SEARCH_ENGINE_CMD = [sys.executable, str(ENGINES / "fake_search_engine.py")]
+# An independent, hard-coded CEP engine (support/engines/tiny_cep_engine.py): for the client.
+TINY_ENGINE_CMD = [sys.executable, str(ENGINES / "tiny_cep_engine.py")]
 
 HANG_GUARD_S = 20.0  # not a timing assertion: only keeps a broken engine from hanging the suite
 

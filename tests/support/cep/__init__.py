@@ -1,0 +1,1 @@
+"""CEP/1 test support: the engine process driver, the search doubles, shared positions."""

@@ -1,0 +1,1 @@
+"""Engines the tests start as processes (`python <path>`); nothing here is imported."""
