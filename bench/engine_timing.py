@@ -4,7 +4,7 @@
     python bench/engine_timing.py --soak 10000    # position/go cycles, engine RSS at start and end
 
 Prints the distributions (median, 95th percentile, max) of the wall-clock time
-from sending `go movetime 200` to reading `bestmove` (PROTOCOL.md: within 250
+from sending `go movetime 200` to reading `bestmove` (docs/PROTOCOL.md: within 250
 ms), and from sending `stop` to reading `bestmove` (within 100 ms).
 """
 

@@ -7,7 +7,7 @@
   and the same `position` parsed and checked in this process;
 - during a search (our loop over the test double searcher, whose search sleeps
   in 2 ms steps and so holds no lock): `isready` -> `readyok` and
-  `stop` -> `bestmove` latencies (PROTOCOL.md asks for < 100 ms).
+  `stop` -> `bestmove` latencies (docs/PROTOCOL.md asks for < 100 ms).
 """
 
 import sys

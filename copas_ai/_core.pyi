@@ -869,7 +869,7 @@ class Position:
     @property
     def revokes(self) -> str:
         """
-        'forbid' (default: push refuses a failure to follow suit) or 'penalize' (VARIANTS.md §1.3: accepted; proven when the offender plays that suit, which ends the hand)
+        'forbid' (default: push refuses a failure to follow suit) or 'penalize' (docs/RULES.md §1.3: accepted; proven when the offender plays that suit, which ends the hand)
         """
     @revokes.setter
     def revokes(self, arg1: str) -> None:

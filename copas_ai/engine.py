@@ -1,4 +1,4 @@
-"""A client for any CEP/1 engine process (../shared/PROTOCOL.md), modelled on
+"""A client for any CEP/1 engine process (docs/PROTOCOL.md), modelled on
 python-chess's chess.engine: an asyncio protocol class and a synchronous
 wrapper.
 

@@ -30,7 +30,7 @@ class HandRecord:
     # The into-hand kitty taker's discard (copas_ai.moves.kitty): (plays before it, cards).
     discard: tuple[int, CardSet] | None = None
     # Indices into `plays` of the cards that failed to follow suit (a record with
-    # "revokes": "penalize", VARIANTS.md §1.3).
+    # "revokes": "penalize", docs/RULES.md §1.3).
     revokes: tuple[int, ...] = ()
     # The match state the hand was played in (totals before it, tie-break, resets).
     match: MatchState | None = None
@@ -43,7 +43,7 @@ class Match:
     played: csrc/match.h).
 
     The first dealer is drawn by lot from the seed and the deal then rotates
-    clockwise (VARIANTS.md A4); hand numbers start at 0 and choose the pass.
+    clockwise (docs/RULES.md A4); hand numbers start at 0 and choose the pass.
     """
 
     variant: Variant

@@ -5,7 +5,7 @@
     match_words(state)                 -> ["tiebreak", "reset", "1,3"]  ([] when nothing is under way)
     parse_match_words(["tiebreak"], 4) -> (True, [])
 
-`tiebreak`: tie-break hands have begun (VARIANTS.md §2.1 A11/A11b), so the match
+`tiebreak`: tie-break hands have begun (docs/RULES.md §2.1 A11/A11b), so the match
 ends after the first hand that leaves one best total. `reset <seats>`: those seats
 dropped to half the target under exact-score (c) and a scoreless next hand takes
 them to 0 (§2.3 A26). `none` says that nothing is under way. The hands played are

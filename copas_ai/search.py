@@ -154,7 +154,7 @@ def world_from_view(rules, seat: int, hand, passed=None, received=None, moves=()
     InvalidPositionError naming the first move that no deal fits. The into-hand kitty
     (three-five+kitty+kitty-use): `kitty` and `discarded` are the cards the seat took and
     discarded when it is the taker; discard_made says the taker's discard is down when no
-    move follows it (another seat's discard is face down). revokes="penalize" (VARIANTS.md
+    move follows it (another seat's discard is face down). revokes="penalize" (docs/RULES.md
     §1.3): another seat's failure to follow is a void until its later card of that suit
     proves the revoke, which ends the hand."""
     pairs = []

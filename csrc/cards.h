@@ -3,7 +3,7 @@
 // A card is a bit index: suit * 16 + face, where face 0..12 is 2..A.
 // A CardSet is a 64-bit word with one 16-bit lane per suit (C, D, H, S),
 // so "all my hearts" is one AND and "highest heart" is one bit scan.
-// The lane order C, D, H, S is also the canonical output order (PROTOCOL.md).
+// The lane order C, D, H, S is also the canonical output order (docs/PROTOCOL.md).
 #pragma once
 
 #include <cstdint>
@@ -148,7 +148,7 @@ constexpr unsigned suits_present(CardSet s) {
   return m;
 }
 
-// Notation (PROTOCOL.md): rank then suit, "TD", "QS"; input also takes "10", suit
+// Notation (docs/PROTOCOL.md): rank then suit, "TD", "QS"; input also takes "10", suit
 // symbols and lower case. Parsing returns false on anything else.
 bool parse_card(std::string_view text, Card& out);
 std::string card_str(Card c);

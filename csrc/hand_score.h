@@ -1,4 +1,4 @@
-// A hand's score per seat from what each seat took (VARIANTS.md §1.4, §2.3): the
+// A hand's score per seat from what each seat took (docs/RULES.md §1.1, §2.1, §2.3): the
 // moon in a given form (super-moon included), the ten-of-death's doubling and the
 // clean-hand term. Position::hand_scores and the exact solver (its leaves and its
 // hypothetical outcomes, a seat taking every card still in play) score alike

@@ -1,4 +1,4 @@
-// The into-hand kitty (VARIANTS.md §4, kitty_use `into-hand`): the taker adds the
+// The into-hand kitty (docs/RULES.md §4, kitty_use `into-hand`): the taker adds the
 // kitty to his hand, then puts as many cards of his choice from it into the trick
 // he just won, where they score. The discards are face down (AMBIGUITY, our
 // reading: the text says "into the trick", and tricks are kept face down) and may

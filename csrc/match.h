@@ -1,5 +1,5 @@
 // A match's state between hands, kept whole: the totals and every fact beyond
-// them that the variant's end and scoring rules read (VARIANTS.md §2.1 A11/A11b,
+// them that the variant's end and scoring rules read (docs/RULES.md §2.1 A11/A11b,
 // §2.3 A24/A26, §3 A28, §5 A30a). One function, add_hand, advances it from a
 // finished hand; match_outcome decides the end from it.
 #pragma once

@@ -87,7 +87,7 @@ class Position {
   // be given back (hand_lead_to(winner)) before that trick is undone.
   void hand_lead_to(int seat) { leader_ = turn_ = static_cast<std::uint8_t>(seat); }
 
-  // Revokes (VARIANTS.md §1.3, A3), for refereeing a table that plays "Revokes
+  // Revokes (docs/RULES.md §1.3, A3), for refereeing a table that plays "Revokes
   // penalize": a failure to follow suit is accepted, and once the offender plays a
   // card of the suit he failed to follow the revoke is proven and the hand ends
   // (A10: the offender scores revoke_penalty, the other points are discarded).

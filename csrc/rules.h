@@ -1,4 +1,4 @@
-// RuleSet: a Hearts variant as plain data (../shared/VARIANTS.md).
+// RuleSet: a Hearts variant as plain data (docs/RULES.md).
 //
 // Every variant is a RuleSet value; the Position, the scorer and the search read
 // it and never test a variant's name. Fields marked [later] are designed here
@@ -6,7 +6,7 @@
 // core does not act on them yet: the registry (copas_ai/variants.py) refuses to
 // build a variant that needs one until the core implements it.
 //
-// How each family of VARIANTS.md maps onto these fields:
+// How each family of docs/RULES.md maps onto these fields:
 //
 //  american (S004, §21)   deck 52, A-high, hearts 1 + QS 13; pass L/R/A/none x3;
 //                         first lead: 2C holder must lead 2C; first_trick_banned =
@@ -71,7 +71,7 @@ enum class FirstLead : std::uint8_t {
   kDealerRight,
 };
 
-// When hearts become "broken" (VARIANTS.md §1.2). Judged from completed tricks only.
+// When hearts become "broken" (docs/RULES.md §1.2). Judged from completed tricks only.
 enum class HeartsBreak : std::uint8_t {
   kNever,              // B0: no restriction (leads and discards are free)
   kOffSuitPlayed,      // B1: any card not of the led suit in an earlier trick

@@ -234,7 +234,7 @@ void register_position(py::module_& m) {
       .def_property(
           "revokes", [](const PositionBox& b) { return b.revokes_penalize ? "penalize" : "forbid"; },
           [](PositionBox& b, const std::string& mode) { b.revokes_penalize = revokes_penalize_mode(mode, b.pos.rules()); },
-          "'forbid' (default: push refuses a failure to follow suit) or 'penalize' (VARIANTS.md "
+          "'forbid' (default: push refuses a failure to follow suit) or 'penalize' (docs/RULES.md "
           "§1.3: accepted; proven when the offender plays that suit, which ends the hand)")
       .def("is_revoke", [](const PositionBox& b, const py::object& c) { return b.pos.is_revoke(to_card(c)); },
            "whether the card fails to follow suit and breaks no other rule")

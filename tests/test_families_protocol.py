@@ -1,4 +1,4 @@
-"""The family variants through the engine's protocol (PROTOCOL.md `position`, `legal`,
+"""The family variants through the engine's protocol (docs/PROTOCOL.md `position`, `legal`,
 `go`): one seat's dealt hand, its pass and the public moves; the engine rebuilds worlds
 from that view (world_from_view), the kitty's unseen cards included, and answers a
 legal card."""

@@ -2,7 +2,7 @@
 clean-hand bonus, a reverse or negative moon, negative-scoring's Golden Ten), played
 by seeded random bots through game.Match (the core's MatchState), and the slow
 independent scorer (tests/independent_scorer.py IndependentMatch, written from
-VARIANTS.md §2.1 A11/A11b, §2.3 A24/A26, §3, §5 A30a) agree on every hand's scores,
+docs/RULES.md §2.1 A11/A11b, §2.3 A24/A26, §3, §5 A30a) agree on every hand's scores,
 totals and state, and on the hand the match ends.
 
 These are the matches of issue 33: a negative hand score can take every total back

@@ -1,5 +1,5 @@
 """The match state kept whole (csrc/match.h MatchState): each end rule that the
-state beyond the totals changes, named by variant and situation (VARIANTS.md §2.1
+state beyond the totals changes, named by variant and situation (docs/RULES.md §2.1
 A11/A11b, §2.3 A26 (c), §3 A28b and L121, §5 A30a, target-200), through the core's
 MatchState, game.Match and the engine's `position … match …`.
 

@@ -39,7 +39,7 @@ How the two map (each mapping is checked by the tests below, not assumed):
   (shooter -26 -> 0, the others +26). Ours: score()[s] == 26 - returns()[s] ==
   points(s); before the end points_taken()[s] == points(s).
 
-Rules compared with VARIANTS.md §21 (american as written), read from OpenSpiel's
+Rules compared with docs/RULES.md §21 (american as written), read from OpenSpiel's
 hearts.cc and then checked here. No rule differs for these parameters, so no state is
 skipped or segregated (the count of segregated states is zero):
 

@@ -105,3 +105,7 @@ def test_no_tracked_file_cites_the_design_inputs_outside_the_repository():
     proc = subprocess.run(["git", "grep", "-nE", r"\.\./shared|VARIANTS\.md"], cwd=CHECKOUT,
                           capture_output=True, text=True)
     assert proc.returncode == 1, proc.stdout  # git grep: 1 = nothing found
+    # Outside docs/ every spec is cited by its path in the repository.
+    proc = subprocess.run(["git", "grep", "-nP", r"(?<![\w/.-])(PROTOCOL|RULES)\.md", "--", ".", ":!docs"],
+                          cwd=CHECKOUT, capture_output=True, text=True)
+    assert proc.returncode == 1, proc.stdout

@@ -1,7 +1,7 @@
 """Move-generation counts in the manner of chess perft.
 
 A slow, independent pure-Python model of the `american` and `copas-fora` play rules,
-written from VARIANTS.md §21 and §2.1 (not from csrc/), counts the distinct play
+written from docs/RULES.md §21 and §2.1 (not from csrc/), counts the distinct play
 sequences of `depth` cards; Position.perft(depth) must give the same number. The
 model also follows random games card by card and checks the legal sets, the
 hearts-broken flag, the turn and the points taken at every step.

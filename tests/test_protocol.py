@@ -1,4 +1,4 @@
-"""The CEP/1 engine loop (PROTOCOL.md) driven in this process through
+"""The CEP/1 engine loop (docs/PROTOCOL.md) driven in this process through
 copas_ai.cep.loop.run_lines: every command, the position checks, and the search
 plumbing with the test doubles of support.cep.fakes (the real search lands later)."""
 
@@ -287,7 +287,7 @@ def test_newgame_forgets_the_position():
 
 
 def test_protocol_example_move_of_a_card_the_seat_holds_is_refused():
-    """PROTOCOL.md's example: seat 2 holds the 2C, so seat 1 cannot have played it."""
+    """docs/PROTOCOL.md's example: seat 2 holds the 2C, so seat 1 cannot have played it."""
     out = run_lines([f"position variant american seat 2 hand 2 {EXAMPLE_HAND} moves 1:2C"], Engine())
     assert out == ["error position move 1:2C: seat 2 holds 2C"]
 
@@ -358,7 +358,7 @@ def test_one_hand_pass_is_chosen_for_the_engine_seat():
 
 
 def test_protocol_example_session_with_the_real_world_construction():
-    """PROTOCOL.md's example: after the pass and a trick, seat 2 follows diamonds."""
+    """docs/PROTOCOL.md's example: after the pass and a trick, seat 2 follows diamonds."""
     importlib.reload(search)
     out = run_lines([
         f"position variant american seat 2 hand 2 {EXAMPLE_HAND} passed 2 QS,AH,KC received 2 3S,JD,6H "

@@ -1,4 +1,4 @@
-"""Robustness of the CEP/1 loop (PROTOCOL.md "Transport"): thousands of random
+"""Robustness of the CEP/1 loop (docs/PROTOCOL.md "Transport"): thousands of random
 and mutated lines — garbage, truncated positions, huge numbers, empty and very
 long lines, non-UTF-8 bytes — driven through the loop in this process.
 

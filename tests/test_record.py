@@ -1,4 +1,4 @@
-"""copas-game/1 records (../shared/PROTOCOL.md): written from a match, read back
+"""copas-game/1 records (docs/PROTOCOL.md): written from a match, read back
 strictly; every broken kind is refused with the hand, the play and the reason."""
 
 from __future__ import annotations

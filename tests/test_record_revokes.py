@@ -1,6 +1,6 @@
 """Records of hands that end before every card is played.
 
-Revokes (VARIANTS.md §1.3): the copas-game/1 extension "revokes": "penalize" (the
+Revokes (docs/RULES.md §1.3): the copas-game/1 extension "revokes": "penalize" (the
 engine option Revokes) lets a play fail to follow suit; the core scores the hand (a
 proven revoke ends it with the variant's penalty), the record remembers which plays
 were revokes, and `analyse` lists them unjudged. A stuck lead (stuck-lead-ends-hand,

@@ -1,4 +1,4 @@
-"""Revokes for human tables (VARIANTS.md §1.3, AMBIGUITY A3; copas-fora revoke, A10,
+"""Revokes for human tables (docs/RULES.md §1.3, AMBIGUITY A3; copas-fora revoke, A10,
 worked example CF-5): `Position.revokes = "penalize"` accepts a failure to follow
 suit (and only that: every other rule still holds, as if the seat were void in the
 led suit); the revoke is proven when the offender later plays a card of that suit,
@@ -184,7 +184,7 @@ def test_engine_revokes_option_penalize_referees_the_cf5_revoke():
     assert answer.state == "handover" and answer.score == [0, 0, 0, 26]
 
 
-# -- each variant's penalty (VARIANTS.md §1.3 and each family's "Revoke" line) --------------
+# -- each variant's penalty (docs/RULES.md §1.3 and each family's "Revoke" line) --------------
 
 @pytest.mark.parametrize("variant, penalty", [
     ("copas-fora", 26), ("teams", 26), ("three-five", 26), ("negative-scoring", -26),

@@ -1,4 +1,4 @@
-"""Rules of `american` (VARIANTS.md §21, seed S004), one test per rule or worked example.
+"""Rules of `american` (docs/RULES.md §21, seed S004), one test per rule or worked example.
 
 Seats 0..3 are N, E, S, W (the text's A, B, C, D in AM-1); play runs 0 -> 1 -> 2 -> 3.
 Deals are built explicitly with support.hands.build_deal; hand_no 3 (the 4th hand) has

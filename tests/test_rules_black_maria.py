@@ -1,4 +1,4 @@
-"""Rules of `black-maria` (VARIANTS.md §12, seed S000 L275-285): pass right every hand,
+"""Rules of `black-maria` (docs/RULES.md §12, seed S000 L275-285): pass right every hand,
 the dealer's left leads any card, no restrictions (B0), K♠ 10 and A♠ 7 (BM-1), the moon
 over all 16 penalty cards (A45), the end at 150."""
 

@@ -1,4 +1,4 @@
-"""Rules of `classic-3to6` (VARIANTS.md §22, seed S003): decks per seat count, the pass to
+"""Rules of `classic-3to6` (docs/RULES.md §22, seed S003): decks per seat count, the pass to
 the right, the opening lead (A55a), the Q♠-only first-trick ban (A55b), B3 breaking
 (A55c, A55d), the -26 moon (A55e) and the end at 50 with shared ties (A55f); worked
 examples CL-1 ... CL-4."""

@@ -1,4 +1,4 @@
-"""Rules of `copas-fora` (VARIANTS.md §2.1, seed S000 L1-43), one test per rule or
+"""Rules of `copas-fora` (docs/RULES.md §2.1, seed S000 L1-43), one test per rule or
 worked example (CF-1 ... CF-6) and per ambiguity it settles (A5-A9, A11, X1, X2).
 
 Seats 0..3 are N, E, S, W; play runs 0 -> 1 -> 2 -> 3. Deals are built explicitly
@@ -340,7 +340,7 @@ def test_copas_fora_moon_base_shooter_0_others_26():
     [(1, [(1, 3)]), (2, [(3, 3)]), (3, [(2, 3)]), (4, []), (5, [(1, 3)]), (8, []), (12, [])],
 )
 def test_copas_fora_pass_cycle_left_right_across_none(hand_number, expected):
-    """copas-fora passing (S000 L7-9): 3 cards; h = 1 left, 2 right, 3 across, 4 none,
+    """copas-fora passing (S000 L9): 3 cards; h = 1 left, 2 right, 3 across, 4 none,
     then repeat (hands 4, 8, 12 ... have no pass); offsets are seats to the left."""
     assert rules().pass_plan(hand_number - 1) == expected
 

@@ -1,4 +1,4 @@
-"""Copas Fora play options that meet on trick 1 (issue 34; VARIANTS.md §2.2, A14b, A20b).
+"""Copas Fora play options that meet on trick 1 (issue 34; docs/RULES.md §2.2, A14b, A20b).
 
 An option that lifts or adds a trick-1 restriction (dealer-lead, hearts-anytime,
 points-first-trick) meeting one that assumed R1 (dealer-lead's opening exclusion,
@@ -304,7 +304,7 @@ def check_against_oracle(variant_id: str, seed: int, rng: random.Random) -> int:
 @pytest.mark.parametrize("variant_id", _pair_ids() + TRIPLES)
 def test_copas_fora_play_option_pairs_legal_sets_agree_with_the_independent_oracle(variant_id):
     """<variant_id>: over seeded random hands every legal set (and every early end) is
-    the one VARIANTS.md gives, read by an oracle written apart from the core."""
+    the one docs/RULES.md gives, read by an oracle written apart from the core."""
     rng = random.Random(variant_id)
     decisions = sum(check_against_oracle(variant_id, seed, rng) for seed in range(SEEDS))
     assert decisions > SEEDS * 20

@@ -1,5 +1,5 @@
 """Options of `copas-fora` that change what may be played or end the hand early
-(VARIANTS.md §2.2, seed S000 L55-71), and the variant `no-pass-strict-lead` (§6).
+(docs/RULES.md §2.2, seed S000 L55-71), and the variant `no-pass-strict-lead` (§6).
 
 One test per rule, worked example and ambiguity: dealer-lead (A14), hearts-anytime
 with dealer-lead (L57), points-first-trick (A16), lead-after-heart (A17: B4 for

@@ -1,4 +1,4 @@
-"""Options of `copas-fora` that change the score, the pass or the match (VARIANTS.md
+"""Options of `copas-fora` that change the score, the pass or the match (docs/RULES.md
 §2.2 L49, §2.3 L75-113), with the worked examples CF-4, CF-7, CF-8, CF-10 and the
 ambiguities they settle (A22-A26).
 

@@ -1,4 +1,4 @@
-"""Rules of `negative-scoring` (VARIANTS.md §5, seed S000 L147-153): signed values with
+"""Rules of `negative-scoring` (docs/RULES.md §5, seed S000 L147-153): signed values with
 the 10♦ "Golden Ten", the moon that needs the 10♦ (A30b), the end at -100 where the
 highest total wins (A30a), the 10♦ free on trick 1 (A30d); worked example NEG-1."""
 

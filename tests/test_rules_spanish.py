@@ -1,4 +1,4 @@
-"""Rules of `spanish` (VARIANTS.md §7, seed S000 L161-183): the 40-card deck, both rank
+"""Rules of `spanish` (docs/RULES.md §7, seed S000 L161-183): the 40-card deck, both rank
 orders (SP-1), values and moon (SP-2), 5 players (8 each, the 5-player cycle) and 3
 players with the 2♣ removed (13 each, the 3♣ leads; A32 cycle). Not built here: the
 kitty method for 3 players and sixes-extend (next variants issue)."""

@@ -1,4 +1,4 @@
-"""Rules of `spot` (VARIANTS.md §10, seed S000 L255-261): hearts at face value, both value
+"""Rules of `spot` (docs/RULES.md §10, seed S000 L255-261): hearts at face value, both value
 tables (SPOT-1), the moon/revoke constant 140 and the end at 500 (A43)."""
 
 from support.family_deals import HEARTS, QS, cards, sweep

@@ -1,4 +1,4 @@
-"""Rules of `three-five` (VARIANTS.md §4, seed S000 L123-145), deal method deck-mod:
+"""Rules of `three-five` (docs/RULES.md §4, seed S000 L123-145), deal method deck-mod:
 the decks, the opening club (A29), the 3- and 5-player pass cycles, the unchanged
 copas-fora play and moon; worked example TF-1. The kitty deal method is not built yet."""
 

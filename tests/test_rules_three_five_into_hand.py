@@ -1,4 +1,4 @@
-"""Rules of `three-five` (VARIANTS.md §4) with the kitty deal method and kitty_use
+"""Rules of `three-five` (docs/RULES.md §4) with the kitty deal method and kitty_use
 `into-hand` (`+kitty-use`, bare = into-hand; issue 7): the taker adds the kitty to his
 hand, then discards as many cards (1 or 2) into the trick he just won, where they
 score; kitty cards may be played later.

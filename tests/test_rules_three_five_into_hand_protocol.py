@@ -1,5 +1,5 @@
-"""three-five+kitty+kitty-use (the into-hand kitty, VARIANTS.md §4) through the protocol
-(PROTOCOL.md: decisions are `<seat>:<word>=<value>` moves), the game record ("<word>=<value>"
+"""three-five+kitty+kitty-use (the into-hand kitty, docs/RULES.md §4) through the protocol
+(docs/PROTOCOL.md: decisions are `<seat>:<word>=<value>` moves), the game record ("<word>=<value>"
 in `plays`), the match flow, the bots and the analysis.
 
 Protocol forms (docs/PROTOCOL_GUIDE.md):
@@ -326,7 +326,7 @@ def _won_from_record(players: int, plays, discard) -> list[set[str]]:
 @pytest.mark.parametrize("variant, players", [(INTO, 3), (INTO_FPT, 5), (INTO, 5), (INTO_FPT, 3)])
 def test_three_five_into_hand_selfplay_scored_independently_with_the_discards(variant, players):
     """<variant>, <players> players: random-bot hands are scored again by the independent
-    scorer (tests/support/independent_scorer_families.py, VARIANTS.md §4) on won cards rebuilt from
+    scorer (tests/support/independent_scorer_families.py, docs/RULES.md §4) on won cards rebuilt from
     the record alone, discards included; both agree with the core."""
     from support.independent_scorer_families import three_five
 

@@ -1,4 +1,4 @@
-"""The world sampler under the into-hand kitty (three-five+kitty+kitty-use, VARIANTS.md §4):
+"""The world sampler under the into-hand kitty (three-five+kitty+kitty-use, docs/RULES.md §4):
 the kitty and the taker's discards are unseen by the other seats, and what the taker
 showed he lacked before the take may have come back with the kitty.
 

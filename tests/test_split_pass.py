@@ -1,4 +1,4 @@
-"""copas-fora+split-pass (VARIANTS.md §2.2 L51): a hand's 3 cards split between two
+"""copas-fora+split-pass (docs/RULES.md §2.2 L51): a hand's 3 cards split between two
 directions, end to end: the option and its values, the L51 cycle hand by hand, the
 typed refusals, the protocol forms (`passed 0 QS/AH,KC`, `legal pass 1/2`,
 `bestmove QS/AH,KC`), the copas-game/1 record (one flat list per seat, parts in

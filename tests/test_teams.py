@@ -1,4 +1,4 @@
-"""`teams` (VARIANTS.md §3, seed S000 L115-121): Copas Fora in partnerships, both
+"""`teams` (docs/RULES.md §3, seed S000 L115-121): Copas Fora in partnerships, both
 tallies (summed, and `teams+individual-tally`, TE-1), with A28a-c; and the match
 rules every variant shares: targets, a negative target where the highest wins.
 

@@ -1,4 +1,4 @@
-"""Variant ids with options (VARIANTS.md §0.4): parsing, canonical order, errors,
+"""Variant ids with options (docs/RULES.md §0.4): parsing, canonical order, errors,
 and the engine's Variant option and `variants` listing."""
 
 import pytest

@@ -3,7 +3,7 @@ option combinations, plays complete matches: the hands are played by seeded rand
 bots through game.py's Match, each finished hand is sent whole to the engine
 process (`python -m copas_ai engine`), which checks every play and answers `score`;
 the hand scores, the match totals and the end of the match are confirmed by the
-slow independent scorer (tests/support/independent_scorer.py, written from VARIANTS.md).
+slow independent scorer (tests/support/independent_scorer.py, written from docs/RULES.md).
 
 A base the independent scorer does not know fails the test by name (it never
 passes silently).
@@ -37,7 +37,7 @@ COMBINATIONS = [
     "copas-fora+split-pass=3l/1a2r/none+qs-forced+jd-bonus+ten-of-death",
     "three-five+kitty=first-point-taker+kitty-use+split-pass",
     "teams+split-pass+super-moon",
-    # Copas Fora play options that meet on trick 1 (issue 34; VARIANTS.md A14b, A20b, A15, A17).
+    # Copas Fora play options that meet on trick 1 (issue 34; docs/RULES.md A14b, A20b, A15, A17).
     "copas-fora+dealer-lead+points-first-trick",
     "copas-fora+dealer-lead=dealer-left+hearts-anytime+points-first-trick",
     "copas-fora+points-first-trick+qs-forced",

@@ -1,4 +1,4 @@
-"""How tight and how small the solver's relaxed game R1 is (docs/SOLVER.md, "The
+"""How tight and how small the solver's relaxed game R1 is (docs/SOLVER_JOURNAL.md, "The
 relaxed game's ceiling"): a pure-Python model of late american play, solved by
 plain paranoid minimax with a memo at trick boundaries, once as the rules say and
 once as R1 (the other seats choose which of them leads after winning a trick, and

@@ -1,4 +1,4 @@
-"""The game record copas-game/1 (../shared/PROTOCOL.md): read strictly, write
+"""The game record copas-game/1 (docs/PROTOCOL.md): read strictly, write
 from a Match.
 
     record = load_record("games.json")        # or read_record(json_text)
@@ -18,7 +18,7 @@ copas_ai.match_text). It is derivable; a reader checks it when present.
 
 An extension of copas-game/1: a top-level "revokes": "penalize" (default "forbid",
 the engine option Revokes) lets the plays hold failures to follow suit, each
-scored as the rules score a revoke (VARIANTS.md §1.3).
+scored as the rules score a revoke (docs/RULES.md §1.3).
 """
 
 from __future__ import annotations

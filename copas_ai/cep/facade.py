@@ -40,7 +40,7 @@ from copas_ai.errors import BusyError, CommandError
 
 log = logging.getLogger("copas_ai.engine")
 
-INFO_INTERVAL_S = 0.5  # periodic `info` lines: about every 500 ms (PROTOCOL.md)
+INFO_INTERVAL_S = 0.5  # periodic `info` lines: about every 500 ms (docs/PROTOCOL.md)
 DEFAULT_MOVETIME_MS = 1000  # `go` with no limit: about one second
 
 

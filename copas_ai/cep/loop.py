@@ -1,4 +1,4 @@
-"""The CEP/1 engine loop (../shared/PROTOCOL.md): a thin token dispatcher over
+"""The CEP/1 engine loop (docs/PROTOCOL.md): a thin token dispatcher over
 the Engine facade.
 
     python -m copas_ai engine        (or the console script copas-engine)

@@ -1,4 +1,4 @@
-"""The `position` command of CEP/1 (../shared/PROTOCOL.md): its tokens become a
+"""The `position` command of CEP/1 (docs/PROTOCOL.md): its tokens become a
 checked core Position.
 
     spec = parse_position(tokens)                  # syntax only
@@ -335,7 +335,7 @@ class LoadedPosition:
 def load_position(spec: PositionSpec, default_variant: str,
                   world_builder: WorldBuilder | None = None, revokes: str = "forbid") -> LoadedPosition:
     """Checks `spec` through the core; PositionTextError names the first offending token.
-    revokes="penalize": the moves may hold revokes (VARIANTS.md §1.3). In a one-hand view
+    revokes="penalize": the moves may hold revokes (docs/RULES.md §1.3). In a one-hand view
     another seat's failure to follow is a void until its later card of that suit proves
     the revoke, which ends the hand."""
     variant_id = spec.variant or default_variant

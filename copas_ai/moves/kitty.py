@@ -1,5 +1,5 @@
-"""The into-hand kitty's decisions in moves and records (VARIANTS.md §4, kitty_use
-`into-hand`; PROTOCOL.md: "Variant-specific decisions ... `<seat>:<word>=<value>`").
+"""The into-hand kitty's decisions in moves and records (docs/RULES.md §4, kitty_use
+`into-hand`; docs/PROTOCOL.md: "Variant-specific decisions ... `<seat>:<word>=<value>`").
 
 * `<seat>:discard=<c1>,<c2>`: the taker's whole discard, made right after the trick that
   took the kitty; in a one-hand view of another seat, whose discard is face down,

@@ -1,4 +1,4 @@
-"""A pass as the Python side carries it (copas-fora+split-pass, VARIANTS.md §2.2 L51).
+"""A pass as the Python side carries it (copas-fora+split-pass, docs/RULES.md §2.2 L51).
 
 A one-way pass is a CardSet. A split pass (two parts in `Position.pass_plan`) is
 a tuple of CardSets in plan order: `(left cards, right cards)` for the plan

@@ -1,4 +1,4 @@
-"""The variant registry: ids -> RuleSet, following ../shared/VARIANTS.md.
+"""The variant registry: ids -> RuleSet, following docs/RULES.md.
 
 A variant id is a base id, optionally followed by options (§0.4):
 `copas-fora+qs-forced+reverse-moon=conditional`. The base variants and the

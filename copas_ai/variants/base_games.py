@@ -41,7 +41,7 @@ def _penalty_game(players: int) -> RuleSet:
 
 
 def _american(players: int) -> RuleSet:
-    # S004 / VARIANTS.md §21: B2 (a heart discarded in an earlier trick; the Q♠ does
+    # S004 / docs/RULES.md §21: B2 (a heart discarded in an earlier trick; the Q♠ does
     # not break), leads only; a hand of only penalty cards may play any of them on
     # trick 1 (no R2 filter runs first, so the first-trick fallback keeps them all);
     # A54b: a heart led from an all-hearts hand breaks too; ties share the win.
@@ -56,7 +56,7 @@ def _american(players: int) -> RuleSet:
 
 
 def _copas_fora(players: int) -> RuleSet:
-    # S000 L1-43 / VARIANTS.md §2: B1 (any off-suit card in an earlier trick) bars
+    # S000 L1-43 / docs/RULES.md §2: B1 (any off-suit card in an earlier trick) bars
     # both leading (R3) and discarding (R2) hearts; R2 runs before the trick-1 ban,
     # so hearts + Q♠ leaves only the Q♠ (X2, A8); ties play extra hands (A11).
     r = _penalty_game(players)
@@ -68,7 +68,7 @@ def _copas_fora(players: int) -> RuleSet:
 
 
 def _teams(players: int) -> RuleSet:
-    # S000 L115-121 / VARIANTS.md §3: Copas Fora with partners opposite (A28a: seats
+    # S000 L115-121 / docs/RULES.md §3: Copas Fora with partners opposite (A28a: seats
     # 0+2 against 1+3, so "across" passes to the partner); a team reaching 100 loses
     # and the lower team sum wins (A28b); equal sums play copas-fora's tie-break hands
     # (L115 "the same rules"; A11b names teams' side totals); the moon is literal, the
@@ -79,7 +79,7 @@ def _teams(players: int) -> RuleSet:
 
 
 def _no_pass_strict_lead(players: int) -> RuleSet:
-    # S000 L155-159 / VARIANTS.md §6: copas-fora with no pass, and a point card may never
+    # S000 L155-159 / docs/RULES.md §6: copas-fora with no pass, and a point card may never
     # be led unless the hand holds only point cards; then any of them (A31), so the R3
     # filter, which would keep the Q♠ alone, is off. R1, R2 and B1 are unchanged.
     r = _copas_fora(players)
@@ -91,11 +91,11 @@ def _no_pass_strict_lead(players: int) -> RuleSet:
 
 VARIANTS: tuple[Variant, ...] = (
     Variant("american", "American Hearts (4 players, Q♠)", 4, 4, 4, "low",
-            "seeds/004, VARIANTS.md §21", _american),
+            "seeds/004, docs/RULES.md §21", _american),
     Variant("copas-fora", "Copas Fora", 4, 4, 4, "low",
-            "seeds/000 L1-43, VARIANTS.md §2", _copas_fora),
+            "seeds/000 L1-43, docs/RULES.md §2", _copas_fora),
     Variant("teams", "Copas Fora in partnerships", 4, 4, 4, "low",
-            "seeds/000 L115-121, VARIANTS.md §3", _teams),
+            "seeds/000 L115-121, docs/RULES.md §3", _teams),
     Variant("no-pass-strict-lead", "Copas Fora without passing, no point-card leads", 4, 4, 4, "low",
-            "seeds/000 L155-159, VARIANTS.md §6", _no_pass_strict_lead),
+            "seeds/000 L155-159, docs/RULES.md §6", _no_pass_strict_lead),
 )

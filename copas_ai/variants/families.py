@@ -39,7 +39,7 @@ def _set_values(rules: RuleSet, points: dict[Card, int], moon_value: int) -> Non
     rules.moon_value = moon_value
 
 
-# The pass cycles of three-five (§4 L137-139): 3 players "may be" L, R, none;
+# The pass cycles of three-five (§4 L139-141): 3 players "may be" L, R, none;
 # 5 players "must be" L, R, 2nd-left, 2nd-right, none.
 _PASS_CYCLES = {
     3: [("left", 3), ("right", 3), ("none", 0)],
@@ -178,22 +178,22 @@ def _classic_3to6(players: int) -> RuleSet:
 
 VARIANTS: tuple[Variant, ...] = (
     Variant("three-five", "Copas Fora for 3 or 5 players (deck-mod deal)", 3, 5, 3, "low",
-            "seeds/000 L123-145, VARIANTS.md §4", _three_five),
+            "seeds/000 L123-145, docs/RULES.md §4", _three_five),
     Variant("negative-scoring", "Copas Fora with negative scores and the Golden Ten", 4, 4, 4, "high",
-            "seeds/000 L147-153, VARIANTS.md §5", _negative_scoring),
+            "seeds/000 L147-153, docs/RULES.md §5", _negative_scoring),
     Variant("spanish", "Copas Espanhol (40 cards)", 3, 5, 4, "low",
-            "seeds/000 L161-183, VARIANTS.md §7", _spanish),
+            "seeds/000 L161-183, docs/RULES.md §7", _spanish),
     Variant("spot", "Spot Hearts (hearts at face value)", 4, 4, 4, "low",
-            "seeds/000 L255-261, VARIANTS.md §10", _spot),
+            "seeds/000 L255-261, docs/RULES.md §10", _spot),
     Variant("black-maria", "Black Maria (Q♠ 13, K♠ 10, A♠ 7)", 4, 4, 4, "low",
-            "seeds/000 L275-285, VARIANTS.md §12", _black_maria),
+            "seeds/000 L275-285, docs/RULES.md §12", _black_maria),
     Variant("classic-3to6", "Hearts for 3 to 6 players (children's book)", 3, 6, 4, "low",
-            "seeds/003, VARIANTS.md §22", _classic_3to6),
+            "seeds/003, docs/RULES.md §22", _classic_3to6),
 )
 
 
 def _sueca_order(rules: RuleSet, value: str | None) -> None:
-    # §7 L179: A 7 K J Q 6 5 4 3 2 (the Q below the J); the 8, 9 and 10 are out of
+    # §7 L177: A 7 K J Q 6 5 4 3 2 (the Q below the J); the 8, 9 and 10 are out of
     # the deck, ranked between 7 and A only to keep every strength distinct.
     order = "23456QJK789TA"  # weakest first
     strength = [0] * 13
@@ -259,7 +259,7 @@ def _kitty_use(rules: RuleSet, value: str | None) -> None:
 
 
 OPTIONS: tuple[VariantOption, ...] = (
-    VariantOption("sueca-order", "ranks A 7 K J Q 6 5 4 3 2", "§7 L179", ("spanish",), _sueca_order),
+    VariantOption("sueca-order", "ranks A 7 K J Q 6 5 4 3 2", "§7 L177", ("spanish",), _sueca_order),
     VariantOption("alt-values", "J♥ Q♥ K♥ 10, A♥ 15", "§10 L261", ("spot",), _spot_alt_values),
     VariantOption("no-pass", "no passing", "§22 (S003)", ("classic-3to6",), _no_pass),
     VariantOption("kitty", "deal with a kitty (added to a trick unless kitty-use)", "§4 L127-133, A29", ("three-five", "spanish"),

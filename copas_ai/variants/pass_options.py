@@ -1,4 +1,4 @@
-"""Options of `copas-fora` that change the pass (VARIANTS.md §2.2): another pass
+"""Options of `copas-fora` that change the pass (docs/RULES.md §2.2): another pass
 cycle, and passes split between two directions.
 
 Each option is data over the RuleSet (its pass cycle); the core deals the pass

@@ -1,4 +1,4 @@
-"""Options of `copas-fora` that change what may be played (VARIANTS.md §2.2).
+"""Options of `copas-fora` that change what may be played (docs/RULES.md §2.2).
 
 Each option is data over the RuleSet; the core's legal-move filter reads it.
 Registry order (the canonical order inside an id) follows §2.2.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from copas_ai._core import Card, CardSet, FirstLead, HeartsBreak, RuleSet
 from copas_ai.variants.types import VariantOption, option_choice
 
-# The seeds apply the Copas Fora options to these bases (VARIANTS.md §0.4: copas-fora,
+# The seeds apply the Copas Fora options to these bases (docs/RULES.md §0.4: copas-fora,
 # and explicitly teams, three-five and spanish); the registry lists an option only on
 # the bases it has.
 COPAS_FORA_FAMILY = ("copas-fora", "teams", "three-five", "spanish")

@@ -1,4 +1,4 @@
-"""Options of `copas-fora` that change the score or the match (VARIANTS.md
+"""Options of `copas-fora` that change the score or the match (docs/RULES.md
 §2.3), and the `teams` tally option (§3). The pass options are in pass_options.py.
 
 Each option is data over the RuleSet; the core's scorer (Position hand scores),

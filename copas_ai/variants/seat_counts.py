@@ -1,4 +1,4 @@
-"""The seat counts a variant allows, as the protocol writes them (PROTOCOL.md `variants`).
+"""The seat counts a variant allows, as the protocol writes them (docs/PROTOCOL.md `variants`).
 
 `<counts>` lists every allowed count, comma-separated, a run of consecutive counts
 written `<min>-<max>`: `4`, `3-6`, `3,5`. A `<min>-<max>` form alone could not say

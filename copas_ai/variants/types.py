@@ -22,11 +22,11 @@ class Variant:
     max_players: int
     default_players: int
     goal: str  # "low" or "high": which end of the totals wins
-    source: str  # where VARIANTS.md takes it from
+    source: str  # where docs/RULES.md takes it from
     _build: Callable[[int], RuleSet]
     base: str = ""  # the base variant id ("" means the id itself)
     options: tuple[str, ...] = ()  # applied option tokens, canonical order
-    # Options the seeds do not say apply to this base (VARIANTS.md §0.4: allowed, flagged).
+    # Options the seeds do not say apply to this base (docs/RULES.md §0.4: allowed, flagged).
     unverified: tuple[str, ...] = ()
     # The counts in min_players..max_players whose rules build (three-five: 3 and 5;
     # spanish+kitty: 3): derived here, so the refusing builder stays the one source.
@@ -63,7 +63,7 @@ class Variant:
 
 @dataclass(frozen=True)
 class VariantOption:
-    """`<variant>+<id>` or `<variant>+<id>=<value>` (VARIANTS.md §0.4).
+    """`<variant>+<id>` or `<variant>+<id>=<value>` (docs/RULES.md §0.4).
 
     `apply(rules, value)` changes the RuleSet in place; `value` is the text after
     '=' or None, and a bad value raises ValueError naming what is accepted.
@@ -71,7 +71,7 @@ class VariantOption:
 
     id: str
     name: str  # short human description, e.g. "Q♠ forced on the first void"
-    source: str  # VARIANTS.md section
+    source: str  # docs/RULES.md section
     family: tuple[str, ...]  # base variants the seeds say it applies to
     apply: Callable[[RuleSet, str | None], None]
     values: str = ""  # what may follow '=' (help text); "" = takes no value

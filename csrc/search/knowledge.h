@@ -72,7 +72,7 @@ Knowledge knowledge_of(const Position& pos, int seat);
 void bound_into_hand_take(Knowledge& k, int taker, unsigned voids_before_take, CardSet before_absent,
                           CardSet known_in_kitty, int pile, CardSet played_since, int kitty_size);
 
-// Revokes penalised (VARIANTS.md §1.3): a failure to follow suit is read as a void,
+// Revokes penalised (docs/RULES.md §1.3): a failure to follow suit is read as a void,
 // players being presumed honest, unless no world then fits; then any of those
 // voids of the other seats may be a revoke not yet proven, and all are lifted.
 // The voids are those `pos` shows. Returns whether it lifted them.

@@ -23,7 +23,7 @@ class SearchControl {
     stop_.store(false, std::memory_order_relaxed);
     iterations_.store(0, std::memory_order_relaxed);
     started_ = Clock::now();
-    // With no limit at all, about one second (PROTOCOL.md).
+    // With no limit at all, about one second (docs/PROTOCOL.md).
     if (!limits.infinite && limits.movetime_ms < 0 && limits.iterations < 0) limits_.movetime_ms = 1000;
   }
   void stop() { stop_.store(true, std::memory_order_relaxed); }

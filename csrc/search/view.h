@@ -24,7 +24,7 @@ struct SeatView {
   int num_moves = 0;
   Card move_card[kMaxPlays];
   std::int8_t move_seat[kMaxPlays] = {};  // -1: whoever the rules say plays next
-  // Revokes "penalize" (VARIANTS.md §1.3): a failure to follow suit may be a revoke.
+  // Revokes "penalize" (docs/RULES.md §1.3): a failure to follow suit may be a revoke.
   // Until it is proven the world treats it as a void (players are presumed honest);
   // the revoker's later card of that suit proves it and ends the hand.
   bool revokes_penalize = false;

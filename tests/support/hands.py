@@ -1,6 +1,6 @@
 """Helpers for the rules tests: explicit deals from short specs, and playing card lists.
 
-Seats are 0..3 = N, E, S, W as in VARIANTS.md §25; play runs 0 -> 1 -> 2 -> 3, so
+Seats are 0..3 = N, E, S, W as in docs/RULES.md §25; play runs 0 -> 1 -> 2 -> 3, so
 "left" is the next seat. hand_no is 0-based: the 1-based hand number h of the text
 is hand_no + 1, and hand_no 3 (h = 4) has no pass, so a deal goes straight to play.
 """
@@ -68,7 +68,7 @@ def rotate(hands: list[ca.CardSet], k: int) -> list[ca.CardSet]:
     return [hands[(s - k) % 4] for s in range(4)]
 
 
-# A moon deal (VARIANTS.md AM-4 / CF-4): seat 3 wins trick 1 with the A♣, then leads
+# A moon deal (docs/RULES.md AM-4 / CF-4): seat 3 wins trick 1 with the A♣, then leads
 # eight spades (Q♠ among them) while seats 0 and 1 shed all 13 hearts on them (after
 # clubs on trick 2, so the line is legal under copas-fora's R2 as well), then loses
 # the last 4 tricks, which hold no penalty card: 9 tricks and all 26 points.
@@ -98,7 +98,7 @@ def play_lowest(pos: ca.Position, n: int = 1) -> None:
         pos.push(next(iter(pos.legal_moves())))
 
 
-# CF-3 (VARIANTS.md §25.1): trick 1 all follow clubs and S (seat 2) wins it with the A♣;
+# CF-3 (docs/RULES.md §25.1): trick 1 all follow clubs and S (seat 2) wins it with the A♣;
 # S then holds only hearts and diamonds, W hearts and spades, N hearts and clubs.
 CF3_DEAL = {
     0: "2C 3C 4C 5C 6C 7C 8C 9C 2H 3H 4H 5H 6H",

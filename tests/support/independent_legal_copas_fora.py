@@ -1,5 +1,5 @@
 """Independent legal-card oracle for `copas-fora` and its play options, written
-from ../shared/VARIANTS.md §2.1-§2.2 (not from the core's restriction chain): the
+from docs/RULES.md §2.1-§2.2 (not from the core's restriction chain): the
 rules are stated case by case as the catalogue states them, on card strings.
 
 Covers R1-R3, B1/B4/B5, X1, X2 (A8), A9, dealer-lead (A14, A14b), hearts-anytime

@@ -1,4 +1,4 @@
-"""A slow, independent scorer for the tests, written from VARIANTS.md (§2, §3, §21)
+"""A slow, independent scorer for the tests, written from docs/RULES.md (§2, §3, §21)
 and not from the RuleSet fields: hand scores from the cards each seat won, match
 totals (exact-score, the conditional reverse moon) and the end of a match.
 

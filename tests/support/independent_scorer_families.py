@@ -1,4 +1,4 @@
-"""Independent hand scorers for the variant families, written from VARIANTS.md (§5, §7,
+"""Independent hand scorers for the variant families, written from docs/RULES.md (§5, §7,
 §10, §12, §22, §4) and not from the RuleSet fields: slow and plain on purpose.
 
 Shape (what tests/support/independent_scorer.py imports when present):
@@ -86,7 +86,7 @@ SCORERS: dict[str, Callable[..., list[int]]] = {
     "classic-3to6": classic_3to6,
 }
 
-# How a match ends on a tie for the best total, read from VARIANTS.md: the Copas
+# How a match ends on a tie for the best total, read from docs/RULES.md: the Copas
 # Fora family inherits its extra hands (§4, §5 A30a, §7 "ties" unchanged; §10 and
 # §12 restate only the target); classic-3to6 shares the win (A55f).
 TIES: dict[str, str] = {

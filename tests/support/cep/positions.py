@@ -11,4 +11,4 @@ ALL_HANDS = " ".join(f"hand {s} {h}" for s, h in enumerate(HANDS))
 NO_PASS = f"position variant american handno 3 {ALL_HANDS}"
 PASS_LEFT = f"position variant american {ALL_HANDS}"
 PASSES = "passed 0 4C,JC,AC passed 1 3C,5C,9C passed 2 7C,QC,JD passed 3 6C,8C,TC"
-EXAMPLE_HAND = "2C,5C,9C,KC,3D,8D,QD,4S,9S,QS,2H,7H,AH"  # PROTOCOL.md's example session
+EXAMPLE_HAND = "2C,5C,9C,KC,3D,8D,QD,4S,9S,QS,2H,7H,AH"  # docs/PROTOCOL.md's example session
