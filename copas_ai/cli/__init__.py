@@ -6,6 +6,7 @@
   selfplay bots play a match and write its game record
   arena    a duplicate tournament between engines and bots
   bench    fixed-position search: node count and determinism signature
+  gui      play and review in the browser (a local web server)
 
 Only the chosen command's module is imported, so the engine process loads
 neither the arena nor the analysis.
@@ -19,7 +20,7 @@ from typing import Sequence
 
 from copas_ai import __version__
 
-COMMANDS = ("play", "engine", "analyse", "selfplay", "arena", "bench")
+COMMANDS = ("play", "engine", "analyse", "selfplay", "arena", "bench", "gui")
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:

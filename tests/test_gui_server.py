@@ -1,0 +1,125 @@
+"""The GUI server's API (copas_ai.gui): whole hands against engine seats asked over CEP/1,
+undo, hints, the record, engine crash survival, refused actions."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+from copas_ai.analysis.record import read_record
+from gui_client import ITERATIONS, Client, first_legal, running_server
+
+
+def _new(client: Client, variant: str, players: int | None = None, people=(0,), seed: int = 7) -> str:
+    return client.post("/api/new", {"variant": variant, "players": players, "people": list(people),
+                                    "seed": seed, "iterations": ITERATIONS})["table"]
+
+
+def _first_play(client: Client, seed: int) -> tuple[str, dict]:
+    """A new american table past the person's pass (its first three cards): its id and state."""
+    table = _new(client, "american", seed=seed)
+    state = client.wait_for_person(table)
+    client.post("/api/pass", {"table": table, "seat": 0, "cards": state["hand"][:3]})
+    return table, client.wait_for_person(table)
+
+
+def _play_hand(client: Client, table: str) -> dict:
+    """The person's seats pass their first cards and play their first legal card until the hand ends."""
+    state = client.wait_for_person(table)
+    while state["phase"] not in ("handover", "gameover"):
+        if state["phase"] == "passing":
+            client.post("/api/pass", {"table": table, "seat": state["seat"], "cards": state["hand"][:state["pass"]["count"]]})
+        elif state["phase"] == "discarding":
+            client.post("/api/discard", {"table": table, "cards": state["hand"][:state["kitty"]["discard_count"]]})
+        else:
+            client.post("/api/play", {"table": table, "card": first_legal(state)})
+        state = client.wait_for_person(table)
+    return state
+
+
+def test_american_whole_hand_through_the_api_against_three_engine_seats():
+    with running_server() as server:
+        client = Client(server)
+        table = _new(client, "american")
+        first = client.wait_for_person(table)
+        assert first["phase"] == "passing" and first["pass"]["count"] == 3 and len(first["hand"]) == 13
+        end = _play_hand(client, table)
+        assert end["phase"] == "handover"
+        assert sum(end["sheet"][0]) in (26, 78)  # every point taken once, or a moon shot (26 to each other seat)
+        assert end["tricks_done"] == 13 and end["hand"] == []
+        record = read_record(client.get(f"/api/record?table={table}"))
+        assert record.variant.id == "american" and len(record.hands) == 1
+        assert record.hands[0].score == end["sheet"][0]
+        assert len(record.hands[0].plays) == 52
+        assert record.names == ["person", "copas_ai", "copas_ai", "copas_ai"]
+
+
+def test_illegal_card_is_refused_with_the_core_reason_and_dimmed_in_the_state():
+    with running_server() as server:
+        client = Client(server)
+        table, state = _first_play(client, 3)
+        illegal = [card for card, reason in state["legal"].items() if reason]
+        assert illegal, "the opening lead of american must be 2C: every other card is dimmed"
+        status, answer, _ = client.request("POST", "/api/play", {"table": table, "card": illegal[0]})
+        assert status == 400 and state["legal"][illegal[0]] in answer["error"]
+        assert client.state(table)["version"] == state["version"]  # nothing changed
+
+
+def test_undo_takes_back_the_persons_card_and_the_engine_cards_after_it():
+    with running_server() as server:
+        client = Client(server)
+        table, state = _first_play(client, 5)
+        hand_before = state["hand"]
+        card = first_legal(state)
+        client.post("/api/play", {"table": table, "card": card})
+        after = client.wait_for_person(table)
+        assert card not in after["hand"]
+        client.post("/api/undo", {"table": table})
+        undone = client.wait_for_person(table)
+        assert undone["hand"] == hand_before and undone["your_turn"]
+        assert all(seat != 0 for seat, _ in undone["trick"])
+
+
+def test_hint_values_every_legal_card_from_the_persons_view():
+    with running_server() as server:
+        client = Client(server)
+        table, state = _first_play(client, 9)
+        while sum(r is None for r in state["legal"].values()) < 2:  # a choice to value
+            client.post("/api/play", {"table": table, "card": first_legal(state)})
+            state = client.wait_for_person(table)
+        hint = client.post("/api/hint", {"table": table})
+        legal = {card for card, reason in state["legal"].items() if reason is None}
+        assert {m["move"] for m in hint["moves"]} == legal
+        assert hint["best"] in legal
+
+
+def test_engine_killed_mid_hand_a_fresh_engine_continues_from_the_same_position():
+    with running_server() as server:
+        client = Client(server)
+        table, state = _first_play(client, 11)
+        client.post("/api/play", {"table": table, "card": first_legal(state)})
+        state = client.wait_for_person(table)
+        moves_before = state["tricks_done"] * 4 + len(state["trick"])
+        old_pid = state["engine"]["pid"]
+        os.kill(old_pid, signal.SIGKILL)
+        client.post("/api/play", {"table": table, "card": first_legal(state)})
+        state = client.wait_for_person(table)
+        assert state["engine"]["restarts"] == 1 and state["engine"]["pid"] != old_pid
+        assert f"process {old_pid} stopped" in state["notice"]
+        assert state["tricks_done"] * 4 + len(state["trick"]) > moves_before
+        end = _play_hand(client, table)
+        assert sum(end["sheet"][0]) in (26, 78)
+
+
+def test_refused_actions_say_why_and_the_server_keeps_serving():
+    with running_server() as server:
+        client = Client(server)
+        status, answer, _ = client.request("POST", "/api/new", {"variant": "no-such-variant"})
+        assert status == 400 and "no-such-variant" in answer["error"]
+        status, answer, _ = client.request("POST", "/api/new", {"variant": "american", "players": 9})
+        assert status == 400 and "9" in answer["error"]
+        status, answer, _ = client.request("POST", "/api/play", {"table": "nope", "card": "QS"})
+        assert status == 400 and "no such table" in answer["error"]
+        status, answer, _ = client.request("POST", "/api/review", {"text": '{"format": "copas-game/1", "variant": "american", "hands": []}'})
+        assert status == 400 and "hands" in answer["error"]
+        assert client.get("/api/variants")["variants"]
