@@ -88,6 +88,12 @@ class GuiServer(ThreadingHTTPServer):
             self.tables[table_id] = table
         return table_id
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        import sys
+
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a page closed during its long-poll
+            super().handle_error(request, client_address)
+
     def server_close(self) -> None:
         super().server_close()
         with self.tables_lock:
