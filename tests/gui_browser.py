@@ -66,10 +66,10 @@ class PlayPage:
         self._type("#variant", variant)
         self.driver.execute_script("variantChanged()")
         self._type("#players", str(players))
-        self.driver.execute_script("peopleBoxes()")
-        for box in self.all("#people input"):
-            if box.is_selected() != (int(box.get_attribute("value")) in people):
-                box.click()
+        self.driver.execute_script("document.activeElement.blur()")  # its change event redraws the seat boxes
+        for seat in range(players):
+            if self.find(f"#person-{seat}").is_selected() != (seat in people):
+                self.click(f"#person-{seat}")
         self._type("#iterations", str(iterations))
         self._type("#seed", str(seed))
         self.find("#start").click()

@@ -7,9 +7,13 @@ Skipped only when chromium and chromium-driver are not installed."""
 from __future__ import annotations
 
 import glob
+import json
 import os
 import signal
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -117,7 +121,8 @@ def test_engine_killed_mid_hand_the_page_says_so_and_play_goes_on(server, driver
 @pytest.mark.parametrize("variant, players, cards", [
     ("classic-3to6", 3, 17),  # 3 players: 17 each
     ("classic-3to6", 6, 8),  # 6 players: 8 each
-    ("three-five+kitty", 3, 17),  # a kitty beside the hands
+    ("three-five+kitty", 3, 17),  # a kitty beside the hands, added to a trick
+    ("three-five+kitty+kitty-use", 3, 17),  # a kitty taken into hand, then a discard
 ])
 def test_other_player_counts_and_a_kitty_whole_hand_by_clicks(server, driver, variant, players, cards):
     page = PlayPage(driver)
@@ -127,3 +132,76 @@ def test_other_player_counts_and_a_kitty_whole_hand_by_clicks(server, driver, va
     end = page.play_hand()
     assert end["phase"] == "handover" and len(end["sheet"]) == 1
     assert end["tricks_done"] * players + (end["kitty"]["size"] if end["kitty"] else 0) >= cards * players
+
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "match_american.json"
+
+
+@pytest.fixture(scope="module")
+def example_report(tmp_path_factory):
+    """The analyse report of the example match's first hand (seeded, iteration-bound)."""
+    out = tmp_path_factory.mktemp("report") / "report.json"
+    with open(out, "w") as f:
+        subprocess.run([sys.executable, "-m", "copas_ai", "analyse", str(EXAMPLE), "--json", "--iterations", "200",
+                        "--hands", "1", "--dd-trick", "0", "--seed", "1"], stdout=f, check=True, timeout=300)
+    return out
+
+
+def _open_review(page: PlayPage, url: str, record: Path, report: Path | None = None) -> None:
+    page.driver.get(url)
+    page.find("#record-file").send_keys(str(record))
+    if report is not None:
+        page.find("#report-file").send_keys(str(report))
+    page.click("#open")
+
+
+def test_review_of_the_example_steps_to_a_flagged_mistake(server, driver, example_report):
+    report = json.loads(example_report.read_text())
+    flagged = [d for d in report["decisions"] if d["verdict"] in ("mistake", "blunder")]
+    assert flagged, "the example's first hand has a flagged decision at this seed"
+    page = PlayPage(driver)
+    _open_review(page, server.url("/review"), EXAMPLE, example_report)
+    page.until(lambda: page.find("#review").is_displayed(), "the review")
+    assert page.find("#step").text == "hand 1: the deal"
+    assert len(page.all("#hands .seat")) == 4 and len(page.all("#hands .card")) == 52
+    assert len(page.all("#plot rect")) == len(report["decisions"])
+    page.click("#next")
+    assert page.find("#step").text.startswith("hand 1: seat 0 passes")
+    assert "engine's choice" in page.find("#decision").text
+    page.click("#next-mistake")
+    first = flagged[0]
+    verdict = page.find("#verdict").text
+    assert verdict == first["verdict"]
+    decision = page.find("#decision").text
+    assert f"played {first['played']}" in decision and f"engine's choice {first['best']}" in decision
+    assert f"loss {first['loss']:.2f}" in decision
+    assert f"seat {first['seat']}" in page.find("#step").text
+    screenshot(driver, "gui-review.png")
+
+
+def test_a_broken_record_is_refused_on_the_page_and_the_server_keeps_serving(server, driver, tmp_path):
+    broken = json.loads(EXAMPLE.read_text())
+    broken["hands"][0]["plays"][0] = "QS"  # not the 2C lead american requires
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(broken))
+    page = PlayPage(driver)
+    _open_review(page, server.url("/review"), path)
+    message = page.until(lambda: page.find("#error").is_displayed() and page.find("#error").text, "the message")
+    assert "hand 1, play 1 (QS)" in message
+    assert not page.find("#review").is_displayed()
+    _open_review(page, server.url("/review"), EXAMPLE)  # the same server reads a good one
+    page.until(lambda: page.find("#review").is_displayed(), "the review")
+    assert page.find("#step").text == "hand 1: the deal" and not page.find("#error").is_displayed()
+
+
+def test_into_hand_kitty_discard_by_clicks_with_people_at_every_seat(server, driver):
+    """three-five+kitty+kitty-use with three people (hot seat): the page shows each seat to
+    act in turn, and the kitty's taker discards by clicks."""
+    page = PlayPage(driver)
+    page.start(server.url(), "three-five+kitty+kitty-use", 3, people=(0, 1, 2), seed=4)
+    phases = []
+    end = page.play_hand(lambda s: phases.append((s["phase"], s["seat"], s["turn"])))
+    discards = [(seat, turn) for phase, seat, turn in phases if phase == "discarding"]
+    assert len(discards) == 1 and discards[0][0] == discards[0][1] == end["kitty"]["taker"]
+    assert all(seat == turn for phase, seat, turn in phases if phase == "playing")
+    assert end["phase"] == "handover"

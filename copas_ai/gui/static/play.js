@@ -109,10 +109,10 @@ function seatName(s, seat) {
 }
 
 function render(s) {
-  const handChanged = !state || state.hand_no !== s.hand_no || state.phase !== s.phase;
+  const handChanged = !state || state.hand_no !== s.hand_no || state.phase !== s.phase || state.seat !== s.seat;
   const moved = !state || state.version !== s.version;
   if (handChanged) selected = new Set();
-  if (moved && (!state || state.trick.length !== s.trick.length || state.phase !== s.phase)) hints = {};
+  if (handChanged || (moved && state.trick.length !== s.trick.length)) hints = {};
   state = s;
   $("title").textContent = `${s.variant} · seat ${s.seat}`;
   $("handinfo").textContent = `hand ${s.hand_no + 1} · dealer ${s.dealer}` + (s.pass ? ` · ${s.pass.words}` : "");
