@@ -102,6 +102,10 @@ def test_american_whole_hand_by_clicks_with_pass_hint_undo_keyboard_and_saved_re
     assert record.variant.id == "american" and len(record.hands) == 1
     assert record.hands[0].score == end["sheet"][0] and len(record.hands[0].plays) == 52
     assert record.names[0] == "person"
+    analysed = subprocess.run([sys.executable, "-m", "copas_ai", "analyse", files[0], "--json", "--iterations", "20",
+                               "--dd-trick", "0", "--seat", "0"], capture_output=True, text=True, timeout=300)
+    assert analysed.returncode == 0, analysed.stderr
+    assert {d["seat"] for d in json.loads(analysed.stdout)["decisions"]} == {0}
 
 
 def test_engine_killed_mid_hand_the_page_says_so_and_play_goes_on(server, driver):

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import os
 import signal
+import time
+
+import pytest
 
 from copas_ai.analysis.record import read_record
 from gui_client import ITERATIONS, Client, first_legal, running_server
@@ -123,3 +126,19 @@ def test_refused_actions_say_why_and_the_server_keeps_serving():
         status, answer, _ = client.request("POST", "/api/review", {"text": '{"format": "copas-game/1", "variant": "american", "hands": []}'})
         assert status == 400 and "hands" in answer["error"]
         assert client.get("/api/variants")["variants"]
+
+
+def test_old_tables_are_closed_with_their_engine_processes():
+    with running_server() as server:
+        client = Client(server)
+        tables = [_new(client, "american", seed=seed) for seed in range(1, 7)]
+        assert list(server.tables) == tables[-4:]
+        status, answer, _ = client.request("GET", f"/api/state?table={tables[0]}")
+        assert status == 400 and "no such table" in answer["error"]
+        pid = client.state(tables[-1])["engine"]["pid"]
+        client.post("/api/close", {"table": tables[-1]})
+        assert tables[-1] not in server.tables
+        with pytest.raises(ProcessLookupError):
+            for _ in range(100):  # the process is reaped by the time close() returns
+                os.kill(pid, 0)
+                time.sleep(0.05)

@@ -8,7 +8,7 @@ and a small JSON API over its tables.
     GET  /api/record?table=     the match as a copas-game/1 record
     POST /api/new {variant, players, people, seed, movetime_ms, iterations}
     POST /api/pass {table, seat, cards} /api/play {table, card} /api/discard {table, cards}
-         /api/undo /api/hint /api/next {table}
+         /api/undo /api/hint /api/next /api/close {table}
     POST /api/review {text}     a record (or analyse report) checked and laid out step by step
 
 Every request passes copas_ai.gui.security's checks first.
@@ -35,6 +35,7 @@ from copas_ai.variants import find_variant, variant_ids
 MAX_BODY = 8 * 1024 * 1024  # a long match's record and its report fit many times over
 PAGES = {"/": "index.html", "/review": "review.html"}
 LONG_POLL_S = 10.0
+MAX_TABLES = 4
 
 
 def _assets() -> dict[str, bytes]:
@@ -86,7 +87,17 @@ class GuiServer(ThreadingHTTPServer):
         table_id = secrets.token_hex(8)
         with self.tables_lock:
             self.tables[table_id] = table
+            # Each table holds an engine process: the oldest beyond the limit is closed.
+            old = [self.tables.pop(key) for key in list(self.tables)[:-MAX_TABLES]]
+        for table in old:
+            table.close()
         return table_id
+
+    def close_table(self, table_id: Any) -> None:
+        with self.tables_lock:
+            table = self.tables.pop(table_id, None) if isinstance(table_id, str) else None
+        if table is not None:
+            table.close()
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         import sys
@@ -252,6 +263,7 @@ ACTIONS: dict[str, Callable[[GuiServer, dict[str, Any]], Any]] = {
     "/api/undo": _on_table(Table.undo),
     "/api/hint": _on_table(Table.hint),
     "/api/next": _on_table(Table.next_hand),
+    "/api/close": lambda server, data: server.close_table(data.get("table")) or {"ok": True},
     "/api/review": lambda server, data: review_data(data.get("text"), data.get("report")),
 }
 

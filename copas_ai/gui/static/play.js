@@ -91,13 +91,14 @@ async function poll(id) {
       if (fresh.version !== since) { since = fresh.version; render(fresh); }
     } catch (err) {
       showError(err.message);
-      if (/no such table/.test(err.message)) { newMatch(); return; }
+      if (/no such table/.test(err.message)) { tableId = null; newMatch(); return; }
       await new Promise((r) => setTimeout(r, 1000));
     }
   }
 }
 
 function newMatch() {
+  if (tableId) api("/api/close", { table: tableId }).catch(() => {});  // its engine process ends
   tableId = null;
   location.hash = "";
   $("table").classList.add("hidden");
