@@ -209,3 +209,24 @@ def test_into_hand_kitty_discard_by_clicks_with_people_at_every_seat(server, dri
     assert len(discards) == 1 and discards[0][0] == discards[0][1] == end["kitty"]["taker"]
     assert all(seat == turn for phase, seat, turn in phases if phase == "playing")
     assert end["phase"] == "handover"
+
+
+def test_play_page_fits_a_phone_sized_window(server, downloads):
+    pytest.importorskip("selenium", reason="selenium is not installed (pip install .[test])")
+    phone = start_browser(downloads)
+    # A phone's viewport (a headless window is at least 500 px wide).
+    phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1,
+                                                                "mobile": True})
+    try:
+        page = PlayPage(phone)
+        page.start(server.url(), "american", 4, seed=21)
+        page.pass_by_clicks()
+        width = phone.execute_script("return window.innerWidth")
+        assert width == 390
+        assert phone.execute_script("return document.documentElement.scrollWidth") <= width
+        for card in page.hand_buttons():  # every card of the hand on screen, none cut off
+            box = phone.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.right]", card)
+            assert 0 <= box[0] and box[1] <= width
+        screenshot(phone, "gui-play-phone.png")
+    finally:
+        phone.quit()

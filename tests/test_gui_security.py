@@ -4,6 +4,7 @@ assets, and a loopback-only default address."""
 
 from __future__ import annotations
 
+import http.client
 import socket
 
 import pytest
@@ -98,3 +99,41 @@ def test_the_assets_are_served(client):
     status, body, response = client.request("GET", "/static/play.js")
     assert status == 200 and b"/api/state" in body
     assert "default-src 'self'" in response.getheader("Content-Security-Policy")
+
+
+def test_the_ipv6_loopback_serves_with_its_bracketed_host():
+    try:
+        probe = socket.socket(socket.AF_INET6)
+        probe.bind(("::1", 0))
+        probe.close()
+    except OSError as exc:
+        pytest.skip(f"no IPv6 loopback here: {exc}")
+    with running_server(host="::1") as server:
+        assert server.url().startswith(f"http://[::1]:{server.port}/?token=")
+        conn = http.client.HTTPConnection("::1", server.port, timeout=10)
+        conn.request("GET", f"/api/variants?token={server.token}", headers={"Host": f"[::1]:{server.port}"})
+        assert conn.getresponse().status == 200
+        conn.close()
+
+
+def test_the_command_prints_a_tokened_loopback_address_and_serves_it(tmp_path):
+    import subprocess
+    import sys
+    import urllib.request
+
+    proc = subprocess.Popen([sys.executable, "-m", "copas_ai", "gui"], stdout=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("copas_ai gui: http://127.0.0.1:") and "?token=" in line
+        url = line.split(": ", 1)[1].strip()
+        with urllib.request.urlopen(url, timeout=10) as response:
+            assert response.status == 200 and b"/static/play.js" in response.read()
+        bare = url.split("?")[0] + "api/variants"
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(bare, timeout=10)
+        assert refused.value.code == 403
+        refused.value.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        proc.stdout.close()

@@ -142,3 +142,18 @@ def test_old_tables_are_closed_with_their_engine_processes():
             for _ in range(100):  # the process is reaped by the time close() returns
                 os.kill(pid, 0)
                 time.sleep(0.05)
+
+
+def test_the_match_ends_with_its_winner_and_then_refuses_a_next_hand():
+    """american (to 100): totals set near the target before the first hand, so that hand ends
+    the match; the state names the lowest total's seat as the winner."""
+    with running_server() as server:
+        client = Client(server)
+        table, state = _first_play(client, 13)
+        server.tables[table].match.totals = [0, 99, 99, 99]  # as if earlier hands had been played
+        end = _play_hand(client, table)
+        assert end["phase"] == "gameover"
+        totals = end["totals"]
+        assert max(totals) >= 100 and end["winners"] == [s for s in range(4) if totals[s] == min(totals)]
+        status, answer, _ = client.request("POST", "/api/next", {"table": table})
+        assert status == 400 and "match is over" in answer["error"]

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import json
 import mimetypes
+import ipaddress
 import secrets
+import socket
 import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -49,6 +51,7 @@ class GuiServer(ThreadingHTTPServer):
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0, engine: str = DEFAULT_ENGINE,
                  token: str | None = None) -> None:
+        self.address_family = socket.AF_INET6 if ":" in host else socket.AF_INET
         super().__init__((host, port), Handler)
         self.token = token or security.new_token()
         self.engine = engine
@@ -61,7 +64,7 @@ class GuiServer(ThreadingHTTPServer):
         return self.server_address[1]
 
     def url(self, path: str = "/") -> str:
-        host = self.server_address[0]
+        host = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(self.server_address[0], self.server_address[0])  # a wildcard is no address to browse
         shown = f"[{host}]" if ":" in host else host
         return f"http://{shown}:{self.port}{path}?token={self.token}"
 
@@ -268,9 +271,22 @@ ACTIONS: dict[str, Callable[[GuiServer, dict[str, Any]], Any]] = {
 }
 
 
-def serve(host: str, port: int, engine: str, open_browser: bool, out: Callable[[str], None] = print) -> int:
+def _loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+def _say(line: str) -> None:
+    print(line, flush=True)  # the address must show at once, even through a pipe
+
+
+def serve(host: str, port: int, engine: str, open_browser: bool, out: Callable[[str], None] = _say) -> int:
     server = GuiServer(host, port, engine)
     out(f"copas_ai gui: {server.url()}")
+    if not _loopback(host):
+        out(f"warning: listening on {host}, beyond this machine: anyone with the address can use it")
     out("(Ctrl-C stops it)")
     if open_browser:
         import webbrowser
