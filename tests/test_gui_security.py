@@ -10,7 +10,7 @@ import socket
 import pytest
 
 from copas_ai.cli import build_parser
-from copas_ai.gui.security import COOKIE
+from copas_ai.gui.security import cookie_name
 from gui_client import Client, running_server
 
 
@@ -56,13 +56,21 @@ def test_wrong_token_is_refused(client):
     assert status == 403
 
 
+def test_another_servers_cookie_is_not_this_ones(client):
+    """Browsers send a host's cookies to all its ports: each server's cookie is named by its port."""
+    with running_server() as other:
+        status, _, _ = client.request("GET", "/api/variants", token=False,
+                                      headers={"Cookie": f"{cookie_name(other.port)}={other.token}"})
+        assert status == 403
+
+
 def test_the_tokened_page_sets_a_strict_httponly_cookie_that_then_suffices(client):
     status, _, response = client.request("GET", "/")
     cookie = response.getheader("Set-Cookie")
-    assert status == 200 and f"{COOKIE}={client.token}" in cookie
+    assert status == 200 and f"{cookie_name(client.port)}={client.token}" in cookie
     assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
     status, answer, _ = client.request("GET", "/api/variants", token=False,
-                                       headers={"Cookie": f"{COOKIE}={client.token}"})
+                                       headers={"Cookie": f"{cookie_name(client.port)}={client.token}"})
     assert status == 200 and any(v["id"] == "american" for v in answer["variants"])
 
 

@@ -157,3 +157,11 @@ def test_the_match_ends_with_its_winner_and_then_refuses_a_next_hand():
         assert max(totals) >= 100 and end["winners"] == [s for s in range(4) if totals[s] == min(totals)]
         status, answer, _ = client.request("POST", "/api/next", {"table": table})
         assert status == 400 and "match is over" in answer["error"]
+
+
+def test_an_engine_that_cannot_start_is_reported_and_the_server_keeps_serving(tmp_path):
+    with running_server(engine=str(tmp_path / "no-such-engine")) as server:
+        client = Client(server)
+        status, answer, _ = client.request("POST", "/api/new", {"variant": "american"})
+        assert status == 400 and "cannot start the engine" in answer["error"]
+        assert client.get("/api/variants")["variants"]

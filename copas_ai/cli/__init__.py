@@ -1,6 +1,7 @@
 """The command line: `python -m copas_ai <command>`, one module a command.
 
-  play     deal and play one hand (or a whole match) and print every step
+  play     deal and play one hand (or a whole match) and print every step;
+           with --seat N, a person plays seat N against the engine
   engine   speak the engine protocol CEP/1 on stdin/stdout (docs/PROTOCOL.md)
   analyse  judge every decision of a game record (copas-game/1); docs/ANALYSIS.md
   selfplay bots play a match and write its game record

@@ -15,14 +15,18 @@ import secrets
 from http.cookies import CookieError, SimpleCookie
 from urllib.parse import parse_qs, urlsplit
 
-COOKIE = "copas_gui_token"
+COOKIE = "copas_gui_token"  # + the port: browsers share a host's cookies across its ports
+
+
+def cookie_name(port: int) -> str:
+    return f"{COOKIE}_{port}"
 
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def token_ok(token: str, path: str, cookie_header: str | None) -> bool:
+def token_ok(token: str, port: int, path: str, cookie_header: str | None) -> bool:
     """Whether the request carries the token, in its query or its cookie."""
     given = parse_qs(urlsplit(path).query).get("token", [])
     if cookie_header:
@@ -30,13 +34,13 @@ def token_ok(token: str, path: str, cookie_header: str | None) -> bool:
             jar = SimpleCookie(cookie_header)
         except CookieError:
             jar = SimpleCookie()
-        if COOKIE in jar:
-            given.append(jar[COOKIE].value)
+        if cookie_name(port) in jar:
+            given.append(jar[cookie_name(port)].value)
     return any(hmac.compare_digest(value.encode(), token.encode()) for value in given)
 
 
-def token_cookie(token: str) -> str:
-    return f"{COOKIE}={token}; HttpOnly; SameSite=Strict; Path=/"
+def token_cookie(token: str, port: int) -> str:
+    return f"{cookie_name(port)}={token}; HttpOnly; SameSite=Strict; Path=/"
 
 
 def host_ok(host_header: str | None, port: int) -> bool:

@@ -160,7 +160,7 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Security-Policy",
                          "default-src 'self'; img-src 'self' data: blob:; frame-ancestors 'none'")
         if cookie:
-            self.send_header("Set-Cookie", security.token_cookie(self.server.token))
+            self.send_header("Set-Cookie", security.token_cookie(self.server.token, self.server.port))
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
@@ -175,7 +175,7 @@ class Handler(BaseHTTPRequestHandler):
         if not security.host_ok(self.headers.get("Host"), self.server.port):
             self._refuse(HTTPStatus.MISDIRECTED_REQUEST, "unknown Host: open the address the server printed")
             return False
-        if not security.token_ok(self.server.token, self.path, self.headers.get("Cookie")):
+        if not security.token_ok(self.server.token, self.server.port, self.path, self.headers.get("Cookie")):
             self._refuse(HTTPStatus.FORBIDDEN, "missing or wrong token: open the address the server printed")
             return False
         return True
