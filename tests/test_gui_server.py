@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import time
 
 import pytest
@@ -164,4 +165,35 @@ def test_an_engine_that_cannot_start_is_reported_and_the_server_keeps_serving(tm
         client = Client(server)
         status, answer, _ = client.request("POST", "/api/new", {"variant": "american"})
         assert status == 400 and "cannot start the engine" in answer["error"]
+        assert client.get("/api/variants")["variants"]
+
+
+CRASHING_ENGINE = """
+import sys
+for line in sys.stdin:
+    word = line.split()[0] if line.split() else ""
+    if word == "copas":
+        print("id name crasher"); print("copasok", flush=True)
+    elif word == "isready":
+        print("readyok", flush=True)
+    elif word in ("go", "quit"):
+        sys.exit(3)  # dies at every search
+"""
+
+
+def test_an_engine_that_dies_at_every_move_stops_the_table_after_three_tries(tmp_path):
+    script = tmp_path / "crasher.py"
+    script.write_text(CRASHING_ENGINE)
+    with running_server(engine=f"{sys.executable} {script}") as server:
+        client = Client(server)
+        table = _new(client, "american")
+        state = client.state(table)
+        deadline = time.monotonic() + 60
+        while state["engine"]["pid"] is not None:
+            assert time.monotonic() < deadline, state
+            state = client.state(table, since=state["version"])
+        assert state["engine"]["restarts"] == 2
+        assert "failed 3 times in a row" in state["notice"] and "the table has stopped" in state["notice"]
+        status, answer, _ = client.request("POST", "/api/hint", {"table": table})
+        assert status == 400 and "engine has stopped" in answer["error"]
         assert client.get("/api/variants")["variants"]

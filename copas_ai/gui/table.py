@@ -123,7 +123,12 @@ class Table:
             self._engine = None
             return
         self.restarts += 1
-        self._start_engine()
+        try:
+            self._start_engine()
+        except TableError as start_error:
+            self._engine = None
+            self.notice = f"the engine process {pid} stopped ({exc}) and no fresh one starts: {start_error}"
+            return
         self.notice = (f"the engine process {pid} stopped ({exc}); a fresh engine "
                        f"continues from the same position")
 
@@ -183,8 +188,7 @@ class Table:
                 continue
             with self._cond:
                 self._thinking = None
-                if job.version == self.version and not self._closed:  # nobody moved or undid meanwhile
-                    self._apply(job, move)
+                if job.version == self.version and not self._closed and self._apply(job, move):  # nobody moved or undid meanwhile
                     self._failures = 0
                 self._changed()
 
@@ -196,7 +200,8 @@ class Table:
             return bot.choose_discard(p, seat, p.discards_left)
         return bot.choose_card(p, seat)
 
-    def _apply(self, job: _Job, move) -> None:
+    def _apply(self, job: _Job, move) -> bool:
+        """Plays the engine's move; a refused one counts as the engine's failure (False)."""
         p = self.position
         try:
             if job.kind == "pass":
@@ -209,8 +214,9 @@ class Table:
                 p.push(move, seat=job.seat)
         except (IllegalMoveError, ValueError) as exc:
             self._restart_engine(ValueError(f"the engine's move {move} was refused: {exc}"))
-            return
+            return False
         self._after_move()
+        return True
 
     # -- a person's actions ----------------------------------------------------
 
@@ -296,7 +302,7 @@ class Table:
         with self._cond:
             p = self.position
             if self._engine is None:
-                raise TableError("no engine")
+                raise TableError("the engine has stopped: start a new match")
             seat = self.viewer()
             if p.phase == "passing":
                 self._person_to_act(seat, "pass")
