@@ -230,3 +230,17 @@ def test_play_page_fits_a_phone_sized_window(server, downloads):
         screenshot(phone, "gui-play-phone.png")
     finally:
         phone.quit()
+
+
+def test_the_page_shows_the_end_of_the_match_and_its_winner(server, driver):
+    """american (to 100) with totals set near the target, so the first hand ends the match."""
+    page = PlayPage(driver)
+    page.start(server.url(), "american", 4, seed=13)
+    table_id = driver.execute_script("return tableId")
+    server.tables[table_id].match.totals = [0, 99, 99, 99]  # as if earlier hands had been played
+    end = page.play_hand()
+    assert end["phase"] == "gameover"
+    result = page.find("#result").text
+    winners = ", ".join("you" if seat == 0 else f"engine {seat}" for seat in end["winners"])
+    assert result.startswith(f"Match over: {winners} won")
+    assert not page.find("#next").is_displayed()
