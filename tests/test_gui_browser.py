@@ -37,7 +37,6 @@ def downloads(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def driver(downloads):
-    pytest.importorskip("selenium", reason="selenium is not installed (pip install .[test])")
     driver = start_browser(downloads)
     yield driver
     driver.quit()
@@ -212,7 +211,6 @@ def test_into_hand_kitty_discard_by_clicks_with_people_at_every_seat(server, dri
 
 
 def test_play_page_fits_a_phone_sized_window(server, downloads):
-    pytest.importorskip("selenium", reason="selenium is not installed (pip install .[test])")
     phone = start_browser(downloads)
     # A phone's viewport (a headless window is at least 500 px wide).
     phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1,
