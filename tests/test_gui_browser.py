@@ -242,3 +242,15 @@ def test_the_page_shows_the_end_of_the_match_and_its_winner(server, driver):
     winners = ", ".join("you" if seat == 0 else f"engine {seat}" for seat in end["winners"])
     assert result.startswith(f"Match over: {winners} won")
     assert not page.find("#next").is_displayed()
+
+
+def test_review_of_a_report_alone_lists_its_decisions_without_hands(server, driver, example_report):
+    report = json.loads(example_report.read_text())
+    page = PlayPage(driver)
+    _open_review(page, server.url("/review"), example_report)
+    page.until(lambda: page.find("#review").is_displayed(), "the review")
+    assert page.find("#counter").text == f"step 1 of {len(report['decisions'])}"
+    assert "open its record beside it" in page.find("#hands").text
+    first = report["decisions"][0]
+    assert f"played {first['played']} · engine's choice {first['best']}" in page.find("#decision").text
+    assert len(page.all("#plot rect")) == len(report["decisions"])

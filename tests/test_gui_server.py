@@ -3,6 +3,7 @@ undo, hints, the record, engine crash survival, refused actions."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sys
@@ -197,3 +198,11 @@ def test_an_engine_that_dies_at_every_move_stops_the_table_after_three_tries(tmp
         status, answer, _ = client.request("POST", "/api/hint", {"table": table})
         assert status == 400 and "engine has stopped" in answer["error"]
         assert client.get("/api/variants")["variants"]
+
+
+def test_review_refuses_a_report_with_malformed_decisions():
+    with running_server() as server:
+        client = Client(server)
+        bad = json.dumps({"format": "copas-analysis/1", "decisions": [{"hand": "one"}]})
+        status, answer, _ = client.request("POST", "/api/review", {"text": bad})
+        assert status == 400 and "expected a list of decisions" in answer["error"]

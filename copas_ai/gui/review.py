@@ -14,10 +14,13 @@ from copas_ai.errors import RecordError
 from copas_ai.moves.passes import pass_text
 
 
-def _decisions(report: Any) -> dict[tuple, dict[str, Any]]:
-    """The report's decisions by (hand, trick, seat, played)."""
+_DECISION_KEYS = {"hand": int, "seat": int, "kind": str, "played": str, "best": str, "verdict": str}
+
+
+def _report(report: Any) -> dict[str, Any] | None:
+    """A copas-analysis/1 report (text or data) with its decisions checked, or None."""
     if report is None or report == "":
-        return {}
+        return None
     if isinstance(report, str):
         try:
             report = json.loads(report)
@@ -26,22 +29,42 @@ def _decisions(report: Any) -> dict[tuple, dict[str, Any]]:
     if not isinstance(report, dict) or report.get("format") != REPORT_FORMAT:
         raise RecordError(f"the report: expected a {REPORT_FORMAT} object (python -m copas_ai analyse --json)")
     decisions = report.get("decisions")
-    if not isinstance(decisions, list) or not all(isinstance(d, dict) for d in decisions):
-        raise RecordError("the report: expected a list of decisions")
-    return {(d.get("hand"), d.get("trick"), d.get("seat"), d.get("played")): d for d in decisions}
+    if not isinstance(decisions, list) or not all(
+            isinstance(d, dict) and all(isinstance(d.get(k), t) for k, t in _DECISION_KEYS.items()) for d in decisions):
+        raise RecordError("the report: expected a list of decisions, each with its hand, seat, kind, moves and verdict")
+    return report
+
+
+def _decisions(report: dict[str, Any] | None) -> dict[tuple, dict[str, Any]]:
+    """The report's decisions by (hand, trick, seat, played)."""
+    return {} if report is None else {(d["hand"], d.get("trick"), d["seat"], d["played"]): d for d in report["decisions"]}
+
+
+def _report_only(report: dict[str, Any]) -> dict[str, Any]:
+    """A report without its record: its decisions as steps, with no hands to show."""
+    names = report.get("players")
+    steps = [{"hand": d["hand"], "kind": "pass" if d["kind"] == "pass" else "play", "seat": d["seat"],
+              "move": d["played"], "trick_no": d.get("trick"), "hands": [], "trick": [], "points": [],
+              "decision": d} for d in report["decisions"]]
+    if not steps:
+        raise RecordError("the report judges no decision")
+    return {"variant": report.get("variant"), "players": len(names) if isinstance(names, list) else None,
+            "names": names if isinstance(names, list) else [], "goal": report.get("goal"),
+            "steps": steps, "judged": True}
 
 
 def review_data(text: Any, report: Any = None) -> dict[str, Any]:
+    """The steps of a record (`text`), judged by a report beside it; or of a report alone."""
     if not isinstance(text, str) or not text.strip():
-        raise RecordError("open a copas-game/1 record")
+        raise RecordError("open a copas-game/1 record (or an analyse report)")
     try:
         head = json.loads(text)
     except (json.JSONDecodeError, RecursionError):
         head = None
     if isinstance(head, dict) and head.get("format") == REPORT_FORMAT:
-        raise RecordError("this is an analyse report: open the record it judged, with the report beside it")
+        return _report_only(_report(head))
     record = read_record(text)
-    decisions = _decisions(report)
+    decisions = _decisions(_report(report))
     n = record.players
     steps: list[dict[str, Any]] = []
     for index, hand in enumerate(record.hands):

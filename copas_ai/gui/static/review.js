@@ -25,7 +25,7 @@ async function open() {
   showError("");
   try {
     const text = await readFile($("record-file"));
-    if (text === null) throw new Error("choose a record file first");
+    if (text === null) throw new Error("choose a record (or a report) file first");
     const report = await readFile($("report-file"));
     review = await api("/api/review", { text, report });
     at = 0;
@@ -70,6 +70,7 @@ function show(index) {
       if (step.kind === "play" && seat === step.seat && d && c === d.best && d.best !== d.played) card.classList.add("best");
       return card;
     })))));
+  if (!step.hands.length) $("hands").replaceChildren(el("span", { class: "muted" }, "a report alone: open its record beside it to see the hands"));
   for (const bar of document.querySelectorAll("#plot rect[data-step]")) {
     bar.classList.toggle("current", Number(bar.dataset.step) === at);
   }
