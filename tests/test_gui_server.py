@@ -206,3 +206,17 @@ def test_review_refuses_a_report_with_malformed_decisions():
         bad = json.dumps({"format": "copas-analysis/1", "decisions": [{"hand": "one"}]})
         status, answer, _ = client.request("POST", "/api/review", {"text": bad})
         assert status == 400 and "expected a list of decisions" in answer["error"]
+
+
+def test_a_split_pass_variant_plays_through_with_the_persons_cards_split_by_the_core():
+    """copas-fora+split-pass: the person chooses the cards; the core's rote split sends them
+    (the page does not yet let a person choose each direction's part)."""
+    with running_server() as server:
+        client = Client(server)
+        table = _new(client, "copas-fora+split-pass", seed=2)
+        state = client.wait_for_person(table)
+        assert state["pass"] and " and " in state["pass"]["words"]  # two directions
+        end = _play_hand(client, table)
+        assert end["phase"] in ("handover", "gameover") and end["tricks_done"] == 13
+        record = read_record(client.get(f"/api/record?table={table}"))
+        assert isinstance(record.hands[0].passes[0], tuple)  # the person's pass, as parts
