@@ -129,6 +129,29 @@ def test_three_five_into_hand_protocol_takers_view_needs_its_kitty():
     assert f"legal discard 1 {pos.hand(taker)}" in run_lines([line, "legal"])
 
 
+def test_three_five_into_hand_protocol_taker_plays_the_kitty_card_it_took():
+    """three-five+kitty+kitty-use, 3 players: once the taker has played the card it took
+    from the kitty, its own view (with `kitty=`) is accepted and its `go` answers a legal
+    card; before the fix the view's card check left the kitty out of the taker's hand
+    ("seat 2 does not hold JD", found by the GUI's browser test)."""
+    def played_its_kitty(p: ca.Position) -> bool:  # and is to play again
+        return (p.kitty_taker is not None and p.turn == p.kitty_taker and not p.discarding
+                and any(seat == p.kitty_taker and card in p.kitty for seat, card in p.moves))
+
+    for seed in range(1, 200):
+        rules, dealt, pos = hand_until(INTO, 3, seed, played_its_kitty)
+        if played_its_kitty(pos) and not pos.is_over():
+            break
+    else:
+        pytest.fail("no seed where the taker plays its kitty card")
+    taker = pos.kitty_taker
+    line = view_line(INTO, pos, taker)
+    assert f"{taker}:kitty={pos.kitty}" in line and f"{taker}:{pos.kitty}" in line
+    out = run_lines([line, "go iterations 40"])
+    assert not [o for o in out if o.startswith("error")], out
+    assert out[-1].split()[1] in {str(c) for c in pos.legal_moves()}
+
+
 @pytest.mark.parametrize("bad, why", [("discard={two}", "1 card, not 2"), ("discard=?", "write its cards"),
                                       ("pass=2C", "no decision 'pass'")])
 def test_three_five_into_hand_protocol_bad_discards_are_refused(bad, why):

@@ -53,9 +53,10 @@ class CepBot:
     """Asks the engine `go` for each decision of its seat."""
 
     def __init__(self, command: str, seed: int, variant: str, iterations: int | None = None,
-                 movetime_ms: int | None = None) -> None:
+                 movetime_ms: int | None = None, engine: SimpleEngine | None = None) -> None:
         self.name = f"cep:{command}"
-        self._engine = _engine(command)
+        # The GUI gives each table its own process (and a fresh one after a crash); the arena shares one per command.
+        self._engine = engine if engine is not None else _engine(command)
         self._variant = variant
         self._limit = Limit(movetime_ms=movetime_ms, iterations=iterations)
         self._engine.newgame()
@@ -64,6 +65,10 @@ class CepBot:
 
     def _go(self, position: Position, seat: int):
         return self._engine.play(seat_view_text(position, seat, self._variant), self._limit).move
+
+    def analyse(self, position: Position, seat: int):
+        """The engine's value of every candidate of `seat`'s decision (MultiMove), from its view."""
+        return self._engine.analyse(seat_view_text(position, seat, self._variant), self._limit)
 
     def choose_pass(self, position: Position, seat: int, count: int) -> PassValue:
         move = self._go(position, seat)

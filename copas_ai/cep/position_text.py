@@ -605,6 +605,9 @@ def _check_view_cards(spec: PositionSpec, variant: Variant, rules: RuleSet, seat
     for move in spec.moves:
         _refuse_decision(move, variant, rules)
         if move.decision is not None:
+            cards = kitty_moves.decision_cards(move.decision)
+            if move.seat == seat and cards is not None:  # the seat's own kitty joins its hand, its discard leaves it
+                holding = holding | cards if move.decision.startswith(kitty_moves.KITTY + "=") else holding - cards
             continue  # the world construction checks the kitty's and the discard's cards
         card = move.card
         label = f"move {move.text}"

@@ -1,11 +1,13 @@
 """The command line: `python -m copas_ai <command>`, one module a command.
 
-  play     deal and play one hand (or a whole match) and print every step
+  play     deal and play one hand (or a whole match) and print every step;
+           with --seat N, a person plays seat N against the engine
   engine   speak the engine protocol CEP/1 on stdin/stdout (docs/PROTOCOL.md)
   analyse  judge every decision of a game record (copas-game/1); docs/ANALYSIS.md
   selfplay bots play a match and write its game record
   arena    a duplicate tournament between engines and bots
   bench    fixed-position search: node count and determinism signature
+  gui      play and review in the browser (a local web server)
 
 Only the chosen command's module is imported, so the engine process loads
 neither the arena nor the analysis.
@@ -19,7 +21,7 @@ from typing import Sequence
 
 from copas_ai import __version__
 
-COMMANDS = ("play", "engine", "analyse", "selfplay", "arena", "bench")
+COMMANDS = ("play", "engine", "analyse", "selfplay", "arena", "bench", "gui")
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:

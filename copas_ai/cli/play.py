@@ -44,7 +44,31 @@ def _print_hand(match: Match, bots, out) -> None:
     out.write(f"  totals {' '.join(f'{t:3d}' for t in match.totals)}{'  match ' + state if state else ''}\n")
 
 
+def run_seat(args: argparse.Namespace) -> int:
+    """A person at seat args.seat, the other seats the CEP engine (copas_ai.gui.terminal)."""
+    from copas_ai.gui.table import DEFAULT_ENGINE, Table, TableError, TableSettings
+    from copas_ai.gui.terminal import HELP, TerminalPlay
+
+    settings = TableSettings(variant=args.variant, players=args.players, people=(args.seat,), seed=args.seed,
+                             movetime_ms=None if args.iterations else args.movetime, iterations=args.iterations,
+                             engine=args.engine or DEFAULT_ENGINE)
+    try:
+        table = Table(settings)
+    except (VariantNotFoundError, TableError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"copas_ai {__version__}  variant {table.variant_id}  seed {args.seed}  you are seat {args.seat}; {HELP}")
+    try:
+        return TerminalPlay(table, input, print, whole_match=args.match).run()
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        table.close()
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.seat is not None:
+        return run_seat(args)
     try:
         variant = find_variant(args.variant)
         match = Match.new(variant, players=args.players, seed=args.seed)
@@ -81,4 +105,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     play.add_argument("--bots", default="auto,heuristic,heuristic,heuristic", help=f"comma-separated bots per seat ({', '.join(BOT_NAMES)})")
     play.add_argument("--match", action="store_true", help="play a whole match, not one hand")
     play.add_argument("--max-hands", type=int, default=200, help="stop a match after this many hands")
+    play.add_argument("--seat", type=int, default=None,
+                      help="play this seat yourself against the CEP engine, with hints (the other seats ignore --bots)")
+    play.add_argument("--engine", default=None, help="with --seat: the CEP engine command line")
+    play.add_argument("--movetime", type=int, default=500, help="with --seat: the engine's ms a move")
+    play.add_argument("--iterations", type=int, default=None, help="with --seat: the engine's iterations a move (instead of time)")
     play.set_defaults(func=run)
