@@ -1,5 +1,14 @@
 """copas_ai: a fast, strong Hearts ("Copas") engine with a C++ core."""
 
+from pathlib import Path as _Path
+
+from copas_ai import _checkout
+
+if _checkout.is_unbuilt(_Path(__file__).resolve().parent):
+    # The repository's source folder was found first (see _checkout.py): the installed
+    # build takes its place in sys.modules, and the names below are read from it.
+    _checkout.installed_instead(_Path(__file__).resolve().parent)
+
 from copas_ai._core import (
     Card,
     CardSet,

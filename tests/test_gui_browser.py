@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from copas_ai.analysis.record import load_record
-from gui_browser import MISSING, PlayPage, screenshot, start_browser
-from gui_client import running_server
+from support.gui_browser import MISSING, PlayPage, screenshot, start_browser
+from support.gui_client import running_server
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 

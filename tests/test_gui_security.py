@@ -11,7 +11,7 @@ import pytest
 
 from copas_ai.cli import build_parser
 from copas_ai.gui.security import cookie_name
-from gui_client import Client, running_server
+from support.gui_client import Client, running_server
 
 
 @pytest.fixture(scope="module")

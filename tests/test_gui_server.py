@@ -12,7 +12,7 @@ import time
 import pytest
 
 from copas_ai.analysis.record import read_record
-from gui_client import ITERATIONS, Client, first_legal, running_server
+from support.gui_client import ITERATIONS, Client, first_legal, running_server
 
 
 def _new(client: Client, variant: str, players: int | None = None, people=(0,), seed: int = 7) -> str:

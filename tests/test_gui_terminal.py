@@ -9,7 +9,7 @@ import sys
 from copas_ai.analysis.record import load_record
 from copas_ai.gui.table import Table, TableSettings
 from copas_ai.gui.terminal import TerminalPlay
-from gui_client import ENGINE, ITERATIONS
+from support.gui_client import ENGINE, ITERATIONS
 
 
 def test_american_hand_played_at_seat_2_in_the_terminal_with_hint_undo_and_save(tmp_path):
