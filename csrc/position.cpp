@@ -129,8 +129,9 @@ void Position::check_stuck() {
   if (phase_ != Phase::kPlaying || discards_left_) return;  // the discard step first
   const RuleSet& r = *rules_;
   const CardSet hand = hands_[turn_];
-  // A19: no legal card outside the point cards on trick 1 (only the seat to act is judged).
-  if (r.first_trick_stuck_annuls && tricks_done_ == 0 && (legal_moves() & ~r.point_cards) == 0) {
+  // A19 as the seed says it (S000 L67): the seat to act on trick 1 holds only point
+  // cards. A forced point card (qs-forced's Q♠, ten-of-death's lone 10♣) does not annul.
+  if (r.first_trick_stuck_annuls && tricks_done_ == 0 && (hand & ~r.point_cards) == 0) {
     phase_ = Phase::kOver;
     end_ = HandEnd::kAnnulled;
   } else if (r.stuck_lead_ends_hand && trick_len_ == 0 && r.lead_needs_broken && !hearts_open_for_lead() &&

@@ -196,8 +196,8 @@ struct RuleSet {
   // stuck-lead-ends-hand (A18): hearts not open for a lead and the leader holds only
   // hearts: the hand ends, captured cards score, unplayed cards do not.
   bool stuck_lead_ends_hand = false;
-  // first-trick-stuck-annul (A19): a seat due to play to trick 1 with no legal card
-  // outside point_cards annuls the hand: nobody scores (it still counts as played).
+  // first-trick-stuck-annul (A19, S000 L67): a seat due to play to trick 1 holding only
+  // point_cards annuls the hand: nobody scores (it still counts as played).
   bool first_trick_stuck_annuls = false;
 
   // Revokes (§1.3): what a proven revoke costs the offender (A10; A30c: -26 in

@@ -317,6 +317,17 @@ def test_copas_fora_first_trick_stuck_annul_needs_only_point_cards():
     assert pos.legal_moves() == cards("KD")
 
 
+def test_copas_fora_first_trick_stuck_annul_not_for_a_forced_point_card_when_the_hand_holds_others():
+    """copas-fora+points-first-trick+qs-forced+first-trick-stuck-annul, A19 read as the seed
+    says it (S000 L67: "only has cards worth points"): E, void in clubs, must play the Q♠
+    (A20b) but also holds diamonds, so the hand is not annulled; the Q♠ is his one card."""
+    pos = position("copas-fora+points-first-trick+qs-forced+first-trick-stuck-annul",
+                   {0: "2C", 1: "QS 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD"})
+    play(pos, "2C")
+    assert not pos.is_over()
+    assert pos.legal_moves() == cards("QS")
+
+
 def test_copas_fora_first_trick_stuck_annul_with_dealer_lead_at_once():
     """copas-fora+dealer-lead+first-trick-stuck-annul, A19 + A14: a dealer holding only
     hearts and the Q♠ has no legal non-point lead: annulled before any card."""

@@ -103,6 +103,6 @@ class Table:
                 and all(_heart(c) for c in self.hand) and "hearts-anytime" not in self.o)
 
     def first_trick_stuck(self) -> bool:
-        """A19: due to play to trick 1 with no legal card that is not a point card."""
+        """A19 as the seed says it (S000 L67): due to play to trick 1 holding only point cards."""
         return ("first-trick-stuck-annul" in self.o and self.first_trick
-                and not any(not _point(c) for c in self.legal()))
+                and all(_point(c) for c in self.hand))
