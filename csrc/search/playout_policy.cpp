@@ -59,6 +59,19 @@ CardSet most_costly(const RuleView& v, CardSet s) {
   return costly;
 }
 
+// The least costly cards of a set of costly cards.
+CardSet least_costly(const RuleView& v, CardSet s) {
+  CardSet cheap = 0;
+  int least = 0;
+  for (CardSet t = s; t;) {
+    const Card c = pop_lowest(t);
+    const int cost = v.cost[c.index];
+    if (!cheap || cost < least) least = cost, cheap = 0;
+    if (cost == least) cheap |= c.bit();
+  }
+  return cheap;
+}
+
 Card discard_choice(const Position& pos, CardSet moves) {
   const RuleView& v = pos.view();
   // The most costly card still out (the Q♠, then in black-maria the K♠ ...): shed
@@ -88,7 +101,10 @@ Card follow_choice(const Position& pos, CardSet moves, Card winning, bool last) 
   if (ducks) return strongest(v, ducks);  // duck as high as possible
   // We take the trick unless someone after us overtakes: keep the cards that score.
   const CardSet safe = moves & ~v.costly_cards;
-  return last ? strongest(v, safe ? safe : moves) : weakest(v, safe ? safe : moves);
+  if (!last) return weakest(v, safe ? safe : moves);
+  // Last and winning: the highest card that costs nothing, else the highest of
+  // the cheapest (a spot player keeps the A♥'s 14 off his own trick).
+  return strongest(v, safe ? safe : least_costly(v, moves));
 }
 
 Card lead_choice(const Position& pos, CardSet moves, Rng& rng) {
