@@ -43,18 +43,21 @@ int richest_discard(const SolverRules& sr, const Position& pos, CardSet hand, in
   return richest(sr, pos.legal_following(hand, static_cast<Suit>(suit), pos.tricks_done() == 0));
 }
 
-// The seat's cards of `suit` that a discard restriction may make it play to a
-// trick of another suit (the forced Q♠, a ban on discarding hearts that leaves
-// only other suits), on this trick or a later one (hearts only get freer, but
-// the forced Q♠ starts after trick 1): such a card may leave before the suit's
-// tricks come.
-CardSet forceable(const Position& pos, CardSet hand, int suit) {
-  const Suit led = static_cast<Suit>((suit + 1) % kNumSuits);  // any other suit: the seat is void in it
-  const CardSet discards = hand & ~suit_mask(led);
+// The cards of `hand` that a discard restriction may make the seat play to a
+// trick it cannot follow (the forced Q♠; a ban on discarding hearts, which leaves
+// only the other suits): such a card may leave before its suit's tricks come.
+// Judged for each suit the seat may become void in, on its whole hand less that
+// suit (a later hand is a subset, and a subset is restricted only if this is),
+// now and after trick 1 (hearts only get freer, but the forced Q♠ starts then).
+CardSet forceable(const Position& pos, CardSet hand) {
   CardSet forced = 0;
-  for (const bool first_trick : {pos.tricks_done() == 0, false}) {
-    const CardSet allowed = pos.legal_following(discards, led, first_trick);
-    forced |= allowed == discards ? 0 : allowed & suit_mask(suit);
+  for (int led = 0; led < kNumSuits; ++led) {
+    const CardSet discards = hand & ~suit_mask(led);
+    for (const bool first_trick : {false, true}) {
+      if (first_trick && pos.tricks_done() != 0) break;
+      const CardSet allowed = pos.legal_following(discards, static_cast<Suit>(led), first_trick);
+      forced |= allowed == discards ? 0 : allowed;
+    }
   }
   return forced;
 }
@@ -151,6 +154,7 @@ std::uint32_t moons_stoppable(const SolverRules& sr, const Position& pos, int se
   const RuleSet& r = sr.rules();
   if (!rivals || r.stuck_lead_ends_hand) return 0;  // stuck: the rival's cards of S may never be played
   const CardSet mine = pos.hand(seat);
+  const CardSet forced_out = forceable(pos, mine);
   std::uint32_t stopped = 0;
   for (int suit = 0; suit < kNumSuits; ++suit) {
     const Lane own = sr.lane(mine, suit);
@@ -158,7 +162,7 @@ std::uint32_t moons_stoppable(const SolverRules& sr, const Position& pos, int se
     // A top card of S that a discard restriction may force out cannot stop
     // anything; the seat's next cards of S count as well (below) unless one of
     // them may be forced out.
-    const CardSet forced = forceable(pos, mine, suit);
+    const CardSet forced = forced_out & suit_mask(suit);
     if (contains(forced, sr.card_at(suit, top_strength(own)))) continue;
     const bool kept = forced == 0;
     for (std::uint32_t rest = rivals & ~stopped; rest; rest &= rest - 1) {
