@@ -506,6 +506,10 @@ class RuleSet:
         """
     def points_of(self, arg0: CardSet) -> int:
         ...
+    def view(self) -> dict:
+        """
+        What the core derives from these rules (rule_view.h): identity_ranks, scoring_cards, costly_cards, bonus_cards, top_cards, top_guards, break_cards, cost {card: cost}
+        """
     @property
     def card_points(self) -> dict:
         """
@@ -729,6 +733,10 @@ class Position:
     def is_revoke(self, arg0: typing.Any) -> bool:
         """
         whether the card fails to follow suit and breaks no other rule
+        """
+    def legal_following(self, hand: CardSet, led: typing.SupportsInt | typing.SupportsIndex, first_trick: bool) -> CardSet:
+        """
+        The cards of `hand` a seat may play to a trick led in suit `led` (0-3: clubs, diamonds, hearts, spades) by another seat, judged now, on trick 1 or a later one: the restriction chain of legal_moves, as the solver's bounds read it.
         """
     def legal_moves(self) -> CardSet:
         ...
@@ -1030,7 +1038,7 @@ def deal(rules: RuleSet, seed: typing.SupportsInt | typing.SupportsIndex) -> lis
     """
 def heuristic_card(position: Position, seed: typing.SupportsInt | typing.SupportsIndex = 0, noise: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> Card:
     """
-    The rule-of-thumb card for the seat to act (ducks, dumps the Q♠ and hearts, leads low).
+    The rule-of-thumb card for the seat to act (ducks, dumps the most costly cards, leads low).
     """
 def heuristic_discard(rules: RuleSet, hand: CardSet, count: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
     """

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "cards.h"
+#include "rule_view.h"
 #include "rules.h"
 
 namespace copas {
@@ -18,7 +19,7 @@ struct HandTally {
   const std::uint8_t* tricks_won;  // tricks each seat won
   int tricks_done;
   bool over;              // the clean-hand term and the moon count only once the hand is over
-  CardSet scoring_cards;  // cards worth points (a superset will do): keeps the moon's sum short
+  const RuleView* view;  // the rules' point tables
 };
 
 // Inline: the solver scores a leaf with these at every last trick it plays out.
@@ -42,7 +43,7 @@ inline int seat_hand_score(const RuleSet& r, MoonRule moon, const HandTally& t, 
       // A22/A23: the shooter scores 0 whatever else he took; the others keep
       // cards outside the moon (the J♦ taker: 26 - 10 = 16, CF-7).
       if (seat == shooter) return 0;
-      score = value + r.points_of(t.won[seat] & t.scoring_cards & ~r.moon_cards);
+      score = value + t.view->points(t.won[seat] & ~r.moon_cards);
     } else if (moon == MoonRule::kSelfMinus && seat == shooter) {
       return -value;  // the shooter is not doubled, and won tricks: never clean
     }

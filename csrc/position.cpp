@@ -8,24 +8,8 @@ constexpr const char* kSuitNames[kNumSuits] = {"clubs", "diamonds", "hearts", "s
 
 }  // namespace
 
-Position::Position(const RuleSet* rules, int dealer, int hand_no) : rules_(rules), n_(rules->players) {
-  for (int i = 0; i < 64; ++i) {
-    const int points = rules->card_points[i];
-    if (points == 0) continue;
-    scoring_cards_ |= CardSet{1} << i;
-    if (num_point_values_ > kMaxPointValues) continue;  // too many values: sum card by card
-    int v = 0;
-    while (v < num_point_values_ && point_values_[v] != points) ++v;
-    if (v == kMaxPointValues) {
-      num_point_values_ = kMaxPointValues + 1;
-      continue;
-    }
-    point_values_[v] = static_cast<std::int16_t>(points);
-    point_value_cards_[v] |= CardSet{1} << i;
-    if (v == num_point_values_) ++num_point_values_;
-  }
-  for (int f = 0; f < kNumFaces; ++f)
-    if (rules->rank_strength[f] != f) identity_ranks_ = false;
+Position::Position(const RuleSet* rules, int dealer, int hand_no)
+    : rules_(rules), view_(&rule_view(*rules)), n_(rules->players) {
   reset(dealer, hand_no);
 }
 
@@ -243,8 +227,8 @@ bool Position::trick_breaks_hearts() const {
     case HeartsBreak::kOffSuitPlayed: return (trick_set_ & ~suit_mask(led)) != 0;
     // A heart led is in the trick, so a hearts trick breaks exactly when led hearts count.
     case HeartsBreak::kHeartDiscarded: return led == kHearts ? rules_->led_heart_breaks : has_heart;
-    case HeartsBreak::kHeartPlayed: return has_heart;
-    case HeartsBreak::kHeartOrQueenPlayed: return (trick_set_ & (kHeartsMask | kQueenOfSpades.bit())) != 0;
+    case HeartsBreak::kHeartPlayed:
+    case HeartsBreak::kHeartOrQueenPlayed: return (trick_set_ & view_->break_cards) != 0;
   }
   return false;
 }
@@ -253,7 +237,7 @@ void Position::finish_trick() {
   const PlayRecord* trick = &history_[num_plays_ - trick_len_];
   const Suit led = led_suit();
   int best = 0;
-  if (identity_ranks_) {
+  if (view_->identity_ranks) {
     // Branch-free search for the top card's place (a data-dependent exit mispredicts).
     const Card top = highest(trick_set_ & suit_mask(led));
     for (int i = 1; i < trick_len_; ++i) best += i * (trick[i].card == top);
@@ -270,7 +254,7 @@ void Position::finish_trick() {
   won_[winner] |= trick_set_;
   // The kitty goes with the first trick (first-trick-winner) or the first that scores.
   if (kitty_seat_ < 0 && kitty_ &&
-      (rules_->kitty_taker == KittyTaker::kFirstTrickWinner || (trick_set_ & scoring_cards_))) {
+      (rules_->kitty_taker == KittyTaker::kFirstTrickWinner || (trick_set_ & view_->scoring_cards))) {
     kitty_seat_ = static_cast<std::int8_t>(winner);
     kitty_trick_ = tricks_done_;
     if (rules_->kitty_use == KittyUse::kIntoHand) {

@@ -11,6 +11,7 @@
 
 #include "cards.h"
 #include "hand_score.h"
+#include "rule_view.h"
 #include "rules.h"
 
 namespace copas {
@@ -79,6 +80,11 @@ class Position {
   // The cards of `hand` the rules allow the seat to act now (inline below: the
   // simulator's hottest call, through legal_moves()).
   CardSet legal_from(CardSet hand) const;
+  // The cards of `hand` a seat may play to a trick led in `led` by another seat,
+  // judged in the state before that trick, as trick 1 or as a later trick (the
+  // solver's bounds read the restrictions through this, trick_control.cpp): the
+  // chain legal_from runs.
+  CardSet legal_following(CardSet hand, Suit led, bool first_trick) const;
   bool is_legal(Card c) const { return (legal_moves() & c.bit()) != 0; }
   void play(Card c);  // unchecked: c must be legal; inline below, with legal_moves()
   void undo();
@@ -144,6 +150,7 @@ class Position {
 
   // Reading.
   const RuleSet& rules() const { return *rules_; }
+  const RuleView& view() const { return *view_; }
   int players() const { return n_; }
   int dealer() const { return dealer_; }
   int hand_no() const { return hand_no_; }
@@ -178,16 +185,24 @@ class Position {
   // The seat that shot the moon, or -1.
   int moon_shooter() const;
   // What the scoring reads of the hand (hand_score.h).
-  HandTally tally() const { return {won_, tricks_won_, tricks_done_, phase_ == Phase::kOver, scoring_cards_}; }
+  HandTally tally() const { return {won_, tricks_won_, tricks_done_, phase_ == Phase::kOver, view_}; }
 
  private:
   struct RuleFilters;
   RuleFilters rule_filters() const;
+  struct Narrow;  // the chain's step for legal_from
   // The rule filter chain (position.cpp explains it): calls visit(mask, reason) for
   // each narrowing mask, in order. legal_moves() runs it directly; rule_filters()
   // collects it for illegal_reason() and revealed_absent(), so all share one chain.
+  // `leading`/`led`/`first_trick`: the seat leads, or plays to a trick led in
+  // `led`, on trick 1 or later (the trick in progress, or a hypothetical one for
+  // legal_following).
   template <class Visit>
-  [[gnu::always_inline]] void visit_rule_filters(Visit&& visit) const;
+  [[gnu::always_inline]] void visit_rule_filters(Visit&& visit, bool leading, Suit led, bool first_trick) const;
+  template <class Visit>
+  [[gnu::always_inline]] void visit_rule_filters(Visit&& visit) const {
+    visit_rule_filters(visit, trick_len_ == 0, led_suit(), tricks_done_ == 0);
+  }
   int next_seat(int seat) const { return seat + 1 == n_ ? 0 : seat + 1; }
   CardSet part_mask(int part) const { return part == 0 ? ~pass_second_ : pass_second_; }
   void clear();  // everything but the rules, dealer, hand number and pass plan
@@ -205,16 +220,7 @@ class Position {
   void untake_from_hand(int seat);
 
   const RuleSet* rules_ = nullptr;
-  // Derived from the rules once: cards worth points (nonzero card_points), the
-  // same grouped by value (so points are a few counts rather than a card-by-card
-  // sum, when there are at most kMaxPointValues values), and whether rank_strength
-  // is the identity (A high), when the top card of the led suit is its top bit.
-  static constexpr int kMaxPointValues = 4;
-  CardSet scoring_cards_ = 0;
-  CardSet point_value_cards_[kMaxPointValues] = {};
-  std::int16_t point_values_[kMaxPointValues] = {};
-  std::uint8_t num_point_values_ = 0;  // kMaxPointValues + 1: too many values
-  bool identity_ranks_ = true;
+  const RuleView* view_ = nullptr;  // rule_view(*rules_): point tables, rank order
   std::uint8_t n_ = 0;
   std::uint8_t dealer_ = 0;
   std::uint16_t hand_no_ = 0;
@@ -257,10 +263,10 @@ class Position {
 // visit(mask, trigger, reason): the filter narrows to `mask` when the cards still
 // allowed meet `trigger` (a subset of mask; most filters use the mask itself).
 template <class Visit>
-[[gnu::always_inline]] inline void Position::visit_rule_filters(Visit&& visit) const {
+[[gnu::always_inline]] inline void Position::visit_rule_filters(Visit&& visit, bool leading, Suit led,
+                                                                  bool first_trick) const {
   const RuleSet& r = *rules_;
-  const bool first_trick = tricks_done_ == 0;
-  if (trick_len_ == 0) {
+  if (leading) {
     if (first_trick && r.first_lead == FirstLead::kHolderOfCard && r.must_lead_first_card)
       visit(first_card_.bit(), first_card_.bit(), "the first lead must be the opening card");
     if (first_trick && r.first_lead_banned) {
@@ -274,30 +280,39 @@ template <class Visit>
     }
     if (r.lead_bans_points) visit(~r.point_cards, ~r.point_cards, "a penalty card may not be led");
   } else {
-    visit(suit_mask(led_suit()), suit_mask(led_suit()), "must follow suit");
+    visit(suit_mask(led), suit_mask(led), "must follow suit");
     if (r.discard_needs_broken && !hearts_broken_)
       visit(~kHeartsMask, ~kHeartsMask, "hearts may not be discarded before they are broken");
   }
   if (first_trick && r.first_trick_banned)
     visit(~r.first_trick_banned, ~r.first_trick_banned, "penalty cards may not be played to the first trick");
-  if (r.forced_queen && trick_len_ != 0) {
+  if (r.forced_queen && !leading) {
     // A20: only a seat void in the led suit is held to it. After R1, so R1 takes
     // precedence: while R1 bars the Q♠ (and the seat has another card) it is not among
     // the moves left and the filter is skipped, deferring it past trick 1; where
     // points-first-trick lifts R1 nothing defers it (A20b).
-    const CardSet queen_or_follow = suit_mask(led_suit()) | kQueenOfSpades.bit();
+    const CardSet queen_or_follow = suit_mask(led) | kQueenOfSpades.bit();
     visit(queen_or_follow, queen_or_follow, "the Q♠ must be played to the first trick its holder cannot follow");
   }
 }
 
 // Legal = the hand, narrowed by each mask of the chain whose trigger it meets.
-inline CardSet Position::legal_from(CardSet hand) const {
-  CardSet moves = hand;
-  visit_rule_filters([&moves](CardSet mask, CardSet trigger, const char*) {
+struct Position::Narrow {
+  CardSet& moves;
+  void operator()(CardSet mask, CardSet trigger, const char*) const {
     // moves & mask when moves meets trigger, else moves; branch-free (voids come at random).
     moves = (moves & mask) | (moves & (CardSet{0} - CardSet{(moves & trigger) == 0}));
-  });
-  return moves;
+  }
+};
+
+inline CardSet Position::legal_from(CardSet hand) const {
+  visit_rule_filters(Narrow{hand});
+  return hand;
+}
+
+inline CardSet Position::legal_following(CardSet hand, Suit led, bool first_trick) const {
+  visit_rule_filters(Narrow{hand}, false, led, first_trick);
+  return hand;
 }
 
 inline void Position::play(Card c) {
@@ -328,12 +343,7 @@ inline void Position::play(Card c) {
   }
 }
 
-inline int Position::points_taken(int seat) const {
-  if (num_point_values_ > kMaxPointValues) return rules_->points_of(won_[seat] & scoring_cards_);
-  int total = 0;
-  for (int v = 0; v < num_point_values_; ++v) total += point_values_[v] * count(won_[seat] & point_value_cards_[v]);
-  return total;
-}
+inline int Position::points_taken(int seat) const { return view_->points(won_[seat]); }
 
 // Checks a deal against the rules (card counts, duplicates, cards outside the
 // deck). Returns an empty string when it is valid, else the first problem.

@@ -38,12 +38,6 @@ PassPlan RuleSet::pass_plan(int hand_no) const {
   return plan;
 }
 
-int RuleSet::points_of(CardSet cards) const {
-  int total = 0;
-  while (cards) total += card_points[pop_lowest(cards).index];
-  return total;
-}
-
 std::string check_rules(const RuleSet& r) {
   if (r.players < 2 || r.players > kMaxPlayers)
     return "players must be 2 to " + std::to_string(kMaxPlayers) + ", not " + std::to_string(r.players);

@@ -237,10 +237,7 @@ struct RuleSet {
 
   // The pass of hand number `hand_no` (0-based) for `players` seats.
   PassPlan pass_plan(int hand_no) const;
-  // Sum of card_points over a set.
-  int points_of(CardSet cards) const;
-  // Total points in the deck (26 in the standard game).
-  int total_points() const { return points_of(deck); }
+  // Point sums, the rank order and the dangerous cards: rule_view.h.
 };
 
 // Why the core cannot play these rules (empty when it can): seat counts, deck

@@ -201,6 +201,16 @@ void register_position(py::module_& m) {
       .def("legal_moves", [](const PositionBox& b) {
         return CardSetBox{b.pos.phase() == Phase::kPlaying ? b.pos.legal_moves() : 0};
       })
+      .def(
+          "legal_following",
+          [](const PositionBox& b, const CardSetBox& hand, int led, bool first_trick) {
+            if (led < 0 || led >= kNumSuits) throw std::invalid_argument("led must be a suit 0-3, not " + std::to_string(led));
+            return CardSetBox{b.pos.legal_following(hand.bits, static_cast<Suit>(led), first_trick)};
+          },
+          py::arg("hand"), py::arg("led"), py::arg("first_trick"),
+          "The cards of `hand` a seat may play to a trick led in suit `led` (0-3: clubs, diamonds, "
+          "hearts, spades) by another seat, judged now, on trick 1 or a later one: the restriction "
+          "chain of legal_moves, as the solver's bounds read it.")
       .def("is_legal", [](const PositionBox& b, const py::object& c) {
         return b.pos.phase() == Phase::kPlaying && b.pos.is_legal(to_card(c));
       })

@@ -5,6 +5,8 @@
 
 #include "boxes.h"
 #include "errors.h"
+#include "../csrc/match.h"
+#include "../csrc/rule_view.h"
 
 namespace py = pybind11;
 
@@ -28,6 +30,26 @@ PassDirection direction_from_str(const std::string& s) {
   if (s == "2nd-left") return PassDirection::kSecondLeft;
   if (s == "2nd-right") return PassDirection::kSecondRight;
   throw std::invalid_argument("unknown pass direction '" + s + "' (left, right, across, 2nd-left, 2nd-right, none)");
+}
+
+// rule_view(rules) for Python: the facts the tests check per variant.
+py::dict rule_view_facts(const RuleSet& r) {
+  const RuleView& v = rule_view(r);
+  py::dict cost;
+  for (CardSet rest = v.scoring_cards; rest;) {
+    const Card c = pop_lowest(rest);
+    cost[py::str(card_str(c))] = v.cost[c.index];
+  }
+  py::dict out;
+  out["identity_ranks"] = v.identity_ranks;
+  out["scoring_cards"] = CardSetBox{v.scoring_cards};
+  out["costly_cards"] = CardSetBox{v.costly_cards};
+  out["bonus_cards"] = CardSetBox{v.bonus_cards};
+  out["top_cards"] = CardSetBox{v.top_cards};
+  out["top_guards"] = CardSetBox{v.top_guards};
+  out["break_cards"] = CardSetBox{v.break_cards};
+  out["cost"] = cost;
+  return out;
 }
 
 const char* direction_str(PassDirection d) {
@@ -184,8 +206,11 @@ void register_rules(py::module_& m) {
              return out;
            },
            py::arg("hand_no"), "[(seat offset to the left, cards)] for that hand (0-based)")
-      .def("points_of", [](const RuleSet& r, const CardSetBox& b) { return r.points_of(b.bits); })
-      .def_property_readonly("total_points", &RuleSet::total_points)
+      .def("points_of", [](const RuleSet& r, const CardSetBox& b) { return rule_view(r).points(b.bits); })
+      .def_property_readonly("total_points", [](const RuleSet& r) { return rule_view(r).points(r.deck); })
+      .def("view", &rule_view_facts,
+           "What the core derives from these rules (rule_view.h): identity_ranks, scoring_cards, "
+           "costly_cards, bonus_cards, top_cards, top_guards, break_cards, cost {card: cost}")
       .def("copy", [](const RuleSet& r) { return r; });
   def_cardset_field<&RuleSet::deck>(cls, "deck", "the cards in play");
   def_cardset_field<&RuleSet::point_cards>(cls, "point_cards", "the penalty cards for the restrictions");

@@ -168,7 +168,7 @@ void register_searcher(py::module_& m) {
         return heuristic_card(b.pos, rng, noise);
       },
       py::arg("position"), py::arg("seed") = 0, py::arg("noise") = 0.0,
-      "The rule-of-thumb card for the seat to act (ducks, dumps the Q♠ and hearts, leads low).");
+      "The rule-of-thumb card for the seat to act (ducks, dumps the most costly cards, leads low).");
   m.def(
       "heuristic_pass",
       [](const RuleSet& rules, const CardSetBox& hand, int count) {

@@ -1,23 +1,18 @@
 #include "playout_policy.h"
 
+#include "../rule_view.h"
+
 namespace copas {
 
 namespace {
 
-int strength(const RuleSet& r, Card c) { return r.rank_strength[c.face()]; }
-
-// A-high (strength = face) lets the comparisons below be bit scans; any other
-// order (Sueca, ace low) takes the general loops.
-bool natural_order(const RuleSet& r) {
-  for (int f = 0; f < kNumFaces; ++f)
-    if (r.rank_strength[f] != f) return false;
-  return true;
-}
+int strength(const RuleView& v, Card c) { return v.strength_of_face[c.face()]; }
 
 // The strongest / weakest card of a set under the variant's rank order (ties
-// between suits go to the higher suit / the lower suit).
-Card strongest(const RuleSet& r, CardSet s) {
-  if (natural_order(r)) {
+// between suits go to the higher suit / the lower suit). A-high (the identity
+// order) lets the comparisons be bit scans.
+Card strongest(const RuleView& v, CardSet s) {
+  if (v.identity_ranks) {
     Card best = lowest(s);
     for (int suit = 0; suit < kNumSuits; ++suit) {
       const CardSet lane = s & suit_mask(suit);
@@ -28,14 +23,14 @@ Card strongest(const RuleSet& r, CardSet s) {
   Card best = lowest(s);
   for (s &= s - 1; s;) {
     Card c = pop_lowest(s);
-    if (strength(r, c) > strength(r, best) || (strength(r, c) == strength(r, best) && c.index > best.index))
+    if (strength(v, c) > strength(v, best) || (strength(v, c) == strength(v, best) && c.index > best.index))
       best = c;
   }
   return best;
 }
 
-Card weakest(const RuleSet& r, CardSet s) {
-  if (natural_order(r)) {
+Card weakest(const RuleView& v, CardSet s) {
+  if (v.identity_ranks) {
     Card best = highest(s);
     for (int suit = kNumSuits - 1; suit >= 0; --suit) {
       const CardSet lane = s & suit_mask(suit);
@@ -46,84 +41,91 @@ Card weakest(const RuleSet& r, CardSet s) {
   Card best = lowest(s);
   for (s &= s - 1; s;) {
     Card c = pop_lowest(s);
-    if (strength(r, c) < strength(r, best)) best = c;
+    if (strength(v, c) < strength(v, best)) best = c;
   }
   return best;
 }
 
-// The cards of `s` in c's suit that rank below c.
-CardSet below(const RuleSet& r, CardSet s, Card c) {
-  s &= suit_mask(c.suit());
-  if (natural_order(r)) return s & (c.bit() - 1);
-  CardSet out = 0;
-  for (CardSet t = s; t;) {
-    Card x = pop_lowest(t);
-    if (strength(r, x) < strength(r, c)) out |= x.bit();
-  }
-  return out;
-}
-
-constexpr Card kAceOfSpades{kSpades, kAce};
-constexpr Card kKingOfSpades{kSpades, kKing};
-
-Card discard_choice(const Position& pos, CardSet moves) {
-  const RuleSet& r = pos.rules();
-  if (contains(moves, kQueenOfSpades)) return kQueenOfSpades;
-  const bool queen_out = !contains(pos.played(), kQueenOfSpades);
-  const CardSet high_spades = moves & (kAceOfSpades.bit() | kKingOfSpades.bit());
-  if (queen_out && high_spades) return strongest(r, high_spades);
-  // The most costly card first, then the highest card of the shortest suit.
+// The most costly cards of a non-empty set (0 when none costs anything).
+CardSet most_costly(const RuleView& v, CardSet s) {
   CardSet costly = 0;
   int worst = 0;
-  for (CardSet t = moves & r.point_cards; t;) {
-    Card c = pop_lowest(t);
-    int v = r.card_points[c.index];
-    if (v > worst) worst = v, costly = 0;
-    if (v == worst && v > 0) costly |= c.bit();
+  for (CardSet t = s & v.costly_cards; t;) {
+    const Card c = pop_lowest(t);
+    const int cost = v.cost[c.index];
+    if (cost > worst) worst = cost, costly = 0;
+    if (cost == worst) costly |= c.bit();
   }
-  if (costly) return strongest(r, costly);
+  return costly;
+}
+
+// The least costly cards of a set of costly cards.
+CardSet least_costly(const RuleView& v, CardSet s) {
+  CardSet cheap = 0;
+  int least = 0;
+  for (CardSet t = s; t;) {
+    const Card c = pop_lowest(t);
+    const int cost = v.cost[c.index];
+    if (!cheap || cost < least) least = cost, cheap = 0;
+    if (cost == least) cheap |= c.bit();
+  }
+  return cheap;
+}
+
+Card discard_choice(const Position& pos, CardSet moves) {
+  const RuleView& v = pos.view();
+  // The most costly card still out (the Q♠, then in black-maria the K♠ ...): shed
+  // it, else shed a card that could be forced to win it (the A♠/K♠ while the Q♠
+  // is out), the costliest of those first.
+  const CardSet target = v.top_left(pos.played());
+  if (moves & target) return lowest(target);
+  const CardSet guards = target ? moves & v.above[lowest(target).index] : 0;
+  if (guards) {
+    const CardSet costly = most_costly(v, guards);
+    return strongest(v, costly ? costly : guards);
+  }
+  // The most costly card first, then the highest card of the shortest suit.
+  if (const CardSet costly = most_costly(v, moves)) return strongest(v, costly);
   int shortest = 99;
   CardSet pick = moves;
   for (int s = 0; s < kNumSuits; ++s) {
     int n = count(moves & suit_mask(s));
     if (n > 0 && n < shortest) shortest = n, pick = moves & suit_mask(s);
   }
-  return strongest(r, pick);
+  return strongest(v, pick);
 }
 
 Card follow_choice(const Position& pos, CardSet moves, Card winning, bool last) {
-  const RuleSet& r = pos.rules();
-  const CardSet ducks = below(r, moves, winning);
-  if (ducks) return strongest(r, ducks);  // duck as high as possible
-  // We take the trick unless someone after us overtakes.
-  if (last) {
-    CardSet safe = moves & ~r.point_cards;
-    return strongest(r, safe ? safe : moves);
-  }
-  CardSet safe = moves & ~r.point_cards;
-  return weakest(r, safe ? safe : moves);
+  const RuleView& v = pos.view();
+  const CardSet ducks = v.below(moves, winning);
+  if (ducks) return strongest(v, ducks);  // duck as high as possible
+  // We take the trick unless someone after us overtakes: keep the cards that score.
+  const CardSet safe = moves & ~v.costly_cards;
+  if (!last) return weakest(v, safe ? safe : moves);
+  // Last and winning: the highest card that costs nothing, else the highest of
+  // the cheapest (a spot player keeps the A♥'s 14 off his own trick).
+  return strongest(v, safe ? safe : least_costly(v, moves));
 }
 
 Card lead_choice(const Position& pos, CardSet moves, Rng& rng) {
-  const RuleSet& r = pos.rules();
+  const RuleView& v = pos.view();
   const CardSet own = pos.hand(pos.turn());
-  const bool queen_out = !contains(pos.played(), kQueenOfSpades) && !contains(own, kQueenOfSpades);
-  // Prefer a low card of a suit without penalty cards; spades are good leads
-  // while the Q♠ is out and we hold no spade above it.
-  CardSet candidates = moves & ~r.point_cards;
-  if (queen_out) {
-    CardSet risky = own & (kAceOfSpades.bit() | kKingOfSpades.bit());
-    if (risky) candidates &= ~suit_mask(kSpades);
-  }
+  // Prefer a low card of a suit without costly cards. A suit whose most costly
+  // card still out is another seat's is a good lead (it may flush it out), unless
+  // we hold a card above it that could be forced to win it (the A♠/K♠ while
+  // another seat holds the Q♠).
+  CardSet candidates = moves & ~v.costly_cards;
+  const CardSet target = v.top_left(pos.played()) & ~own;
+  if (target && (own & v.above[lowest(target).index])) candidates &= ~suit_mask(lowest(target).suit());
   if (!candidates) candidates = moves;
   // The lowest card of each suit, then one of them at random, weighted to the lowest.
   Card options[kNumSuits];
   int n = 0;
   for (int s = 0; s < kNumSuits; ++s)
-    if (candidates & suit_mask(s)) options[n++] = weakest(r, candidates & suit_mask(s));
+    if (candidates & suit_mask(s)) options[n++] = weakest(v, candidates & suit_mask(s));
   Card best = options[0];
   for (int i = 1; i < n; ++i)
-    if (strength(r, options[i]) < strength(r, best)) best = options[i];
+    if (strength(v, options[i]) < strength(v, best)) best = options[i];
   return rng.below(4) == 0 ? options[rng.below(static_cast<std::uint32_t>(n))] : best;
 }
 
@@ -142,10 +144,9 @@ Card heuristic_card(const Position& pos, Rng& rng, double noise) {
     return lowest(heuristic_discard(pos.rules(), open, pos.discards_left()));
   }
   if (pos.trick_length() == 0) return lead_choice(pos, moves, rng);
-  const RuleSet& r = pos.rules();
   const Suit led = pos.led_suit();
   const CardSet table = pos.trick_cards();
-  const Card winning = strongest(r, table & suit_mask(led));
+  const Card winning = strongest(pos.view(), table & suit_mask(led));
   if (moves & suit_mask(led)) {
     const bool last = pos.trick_length() == pos.players() - 1;
     return follow_choice(pos, moves, winning, last);
@@ -153,18 +154,21 @@ Card heuristic_card(const Position& pos, Rng& rng, double noise) {
   return discard_choice(pos, moves);
 }
 
-CardSet heuristic_pass(const RuleSet& r, CardSet hand, int count_to_pass) {
+CardSet heuristic_pass(const RuleSet& rules, CardSet hand, int count_to_pass) {
+  const RuleView& v = rule_view(rules);
   CardSet chosen = 0;
-  const int spades = count(hand & suit_mask(kSpades));
-  // Danger of each card: penalty cards, then unguarded high spades, then rank
-  // weighted by how short the suit is (short suits are easy to void).
+  // Danger of each card: costly cards, then the most costly card (the Q♠) and the
+  // cards above it in its suit (the A♠, K♠) unless that suit is long enough to
+  // guard them, then rank weighted by how short the suit is (short suits are
+  // easy to void).
   int danger[64] = {};
   for (CardSet t = hand; t;) {
     Card c = pop_lowest(t);
-    int d = strength(r, c) * 4 + (13 - count(hand & suit_mask(c.suit())));
-    d += r.card_points[c.index] > 0 ? 20 + r.card_points[c.index] : 0;
-    if (c.suit() == kSpades && c.face() >= kQueen && spades < 4) d += 60;
-    if (c == kQueenOfSpades && spades >= 5) d -= 60;  // a long spade guard keeps her
+    const int suit_length = count(hand & suit_mask(c.suit()));
+    int d = strength(v, c) * 4 + (13 - suit_length);
+    d += v.cost[c.index] > 0 ? 20 + v.cost[c.index] : 0;
+    if (contains(v.top_cards | v.top_guards, c) && suit_length < 4) d += 60;
+    if (contains(v.top_cards, c) && suit_length >= 5) d -= 60;  // a long guard keeps her
     danger[c.index] = d;
   }
   for (int i = 0; i < count_to_pass; ++i) {
@@ -182,13 +186,9 @@ CardSet heuristic_discard(const RuleSet& rules, CardSet hand, int count_to_disca
   // Discards score for the taker for sure, while a penalty card kept can still go
   // on another seat's trick: bonus cards first (a sure gain), then the clean cards
   // that would win tricks (heuristic_pass's danger), penalty cards only when short.
-  CardSet bonus = 0, clean = 0;
-  for (CardSet t = hand; t;) {
-    const Card c = pop_lowest(t);
-    const int points = rules.card_points[c.index];
-    bonus |= points < 0 ? c.bit() : 0;
-    clean |= points == 0 ? c.bit() : 0;
-  }
+  const RuleView& v = rule_view(rules);
+  const CardSet bonus = hand & v.bonus_cards;
+  const CardSet clean = hand & ~v.bonus_cards & ~v.costly_cards;
   CardSet chosen = 0;
   for (CardSet t = bonus; t && count(chosen) < count_to_discard;) chosen |= pop_lowest(t).bit();
   const int left = count_to_discard - count(chosen);
@@ -197,7 +197,7 @@ CardSet heuristic_discard(const RuleSet& rules, CardSet hand, int count_to_disca
     Card cheapest = lowest(hand & ~chosen);
     for (CardSet t = hand & ~chosen; t;) {
       const Card c = pop_lowest(t);
-      if (rules.card_points[c.index] < rules.card_points[cheapest.index]) cheapest = c;
+      if (v.cost[c.index] < v.cost[cheapest.index]) cheapest = c;
     }
     chosen |= cheapest.bit();
   }

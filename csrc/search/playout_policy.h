@@ -1,8 +1,11 @@
 // A fast rule-of-thumb player: the playout policy of the search and the
 // `heuristic` bot. In the manner of the classic Hearts programs it ducks under
-// the card winning the trick, dumps the Q♠ and high hearts on others' tricks,
-// gets rid of high spades while the Q♠ is out, and leads low. It looks only at
-// its own hand and the cards on the table, so it never uses hidden cards.
+// the card winning the trick, dumps the most costly cards on others' tricks,
+// gets rid of the cards that could be forced to win the most costly card still
+// out (the A♠/K♠ while the Q♠ is out), and leads low. Which cards those are
+// comes from the rules (RuleView: the Q♠ in american, then the K♠ in black-maria,
+// the face-value hearts in spot). It looks only at its own hand and the cards
+// on the table, so it never uses hidden cards.
 #pragma once
 
 #include "../position.h"
@@ -17,8 +20,9 @@ namespace copas {
 Card heuristic_card(const Position& pos, Rng& rng, double noise);
 
 // The `count` cards a seat would pass from `hand`: the most dangerous first
-// (the Q♠ and the A♠/K♠ unless the spades guard them, then high hearts, then
-// the highest cards of the shortest suits).
+// (the most costly card and the cards above it in its suit, e.g. the Q♠, A♠,
+// K♠, unless that suit is long enough to guard them, then the other costly
+// cards, then the highest cards of the shortest suits).
 CardSet heuristic_pass(const RuleSet& rules, CardSet hand, int count);
 // Sets the seat's heuristic pass in `pos` (a split plan's parts by rote_second_part).
 void set_heuristic_pass(Position& pos, int seat);

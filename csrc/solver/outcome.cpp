@@ -138,7 +138,6 @@ int side_cost(const SolverRules& sr, const HandTally& t, int root) {
 
 // The side's cost when `seat` takes every card still in play and every trick left.
 int cost_if_one_takes_all(const SolverRules& sr, const Position& pos, int root, int seat, CardSet in_play) {
-  const RuleSet& r = sr.rules();
   const int n = pos.players();
   CardSet won[kMaxPlayers];
   std::uint8_t tricks[kMaxPlayers];
@@ -147,7 +146,7 @@ int cost_if_one_takes_all(const SolverRules& sr, const Position& pos, int root, 
     won[s] = pos.won(s) | (s == seat ? in_play : 0);
     tricks[s] = static_cast<std::uint8_t>(pos.tricks_won(s) + (s == seat ? left : 0));
   }
-  return side_cost(sr, HandTally{won, tricks, pos.tricks_done() + left, true, r.deck}, root);
+  return side_cost(sr, HandTally{won, tricks, pos.tricks_done() + left, true, &sr.view()}, root);
 }
 
 // Whether the past must be keyed with the side's points taken: a moon or a

@@ -43,35 +43,21 @@ Lane compress_lane(Lane lane, Lane within) {
   return low | high << bit_count(within & 127);
 }
 
-SolverRules::SolverRules(const RuleSet& rules) : rules_(rules) {
+SolverRules::SolverRules(const RuleSet& rules) : rules_(rules), view_(rules) {
   cost_sign_ = rules.goal == Goal::kLow ? 1 : -1;
-  for (int i = 0; i < 64; ++i) {
-    if (rules.card_points[i] < 0) has_negative_ = true;
-    if (rules.card_points[i] > 0) positive_cards_ |= CardSet{1} << i;
-    if (rules.card_points[i] != 0) point_cards_ |= CardSet{1} << i;
-  }
   for (CardSet outside = rules.deck & ~rules.moon_cards; outside;)
     if (rules.card_points[pop_lowest(outside).index] != 0) points_outside_moon_ = true;
   plain_scoring_ = rules.doubling_cards == 0 && rules.clean_hand_points == 0 && !rules.super_moon &&
                    rules.teams == 0 && !points_outside_moon_;
 
-  // Strength order; ties keep face order (finish_trick lets the earlier card win a
-  // tie, which no variant uses).
-  std::array<int, kNumFaces> faces{};
-  for (int f = 0; f < kNumFaces; ++f) faces[f] = f;
-  std::stable_sort(faces.begin(), faces.end(),
-                   [&](int a, int b) { return rules.rank_strength[a] < rules.rank_strength[b]; });
-  for (int i = 0; i < kNumFaces; ++i) {
-    face_of_strength_[i] = static_cast<std::uint8_t>(faces[i]);
-    strength_of_face_[faces[i]] = static_cast<std::uint8_t>(i);
-    if (faces[i] != i) face_order_ = false;
-  }
+  // Strength lanes from the view's rank order.
+  const auto& strength_of_face = view_.strength_of_face;
   for (unsigned faces_bits = 0; faces_bits < 128; ++faces_bits) {
     Lane low = 0, high = 0;
     for (int f = 0; f < 7; ++f)
-      if (faces_bits & (1u << f)) low |= 1u << strength_of_face_[f];
+      if (faces_bits & (1u << f)) low |= 1u << strength_of_face[f];
     for (int f = 0; f < 6; ++f)
-      if (faces_bits < 64 && (faces_bits & (1u << f))) high |= 1u << strength_of_face_[f + 7];
+      if (faces_bits < 64 && (faces_bits & (1u << f))) high |= 1u << strength_of_face[f + 7];
     to_strength_[faces_bits] = low;
     if (faces_bits < 64) to_strength_hi_[faces_bits] = high;
   }
@@ -120,36 +106,6 @@ SolverRules::SolverRules(const RuleSet& rules) : rules_(rules) {
       }
     }
   }
-
-  for (int s = 0; s < kNumSuits; ++s) {
-    for (unsigned bits = 0; bits < 128; ++bits) {
-      int pos = 0, neg = 0, pos_hi = 0, neg_hi = 0;
-      for (int f = 0; f < 7; ++f) {
-        if (!(bits & (1u << f))) continue;
-        const int p = rules.card_points[Card(static_cast<Suit>(s), f).index];
-        (p > 0 ? pos : neg) += p;
-      }
-      for (int f = 0; f < 6 && bits < 64; ++f) {
-        if (!(bits & (1u << f))) continue;
-        const int p = rules.card_points[Card(static_cast<Suit>(s), f + 7).index];
-        (p > 0 ? pos_hi : neg_hi) += p;
-      }
-      positive_.low[s][bits] = static_cast<std::int16_t>(pos);
-      negative_.low[s][bits] = static_cast<std::int16_t>(neg);
-      if (bits < 64) {
-        positive_.high[s][bits] = static_cast<std::int16_t>(pos_hi);
-        negative_.high[s][bits] = static_cast<std::int16_t>(neg_hi);
-      }
-    }
-  }
-  // The suits each table reads: those with a card worth points of its sign.
-  auto list_suits = [](PointTables& t, CardSet cards) {
-    t.suit_count = 0;
-    for (int s = 0; s < kNumSuits; ++s)
-      if (cards & suit_mask(s)) t.suits[t.suit_count++] = static_cast<std::uint8_t>(s);
-  };
-  list_suits(positive_, positive_cards_);
-  list_suits(negative_, point_cards_ & ~positive_cards_);
 }
 
 bool SolverRules::same_play(const RuleSet& r) const {

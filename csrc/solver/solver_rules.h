@@ -18,6 +18,7 @@
 #include <cstdint>
 
 #include "../cards.h"
+#include "../rule_view.h"
 #include "../rules.h"
 
 namespace copas::solver {
@@ -54,6 +55,7 @@ class SolverRules {
   bool same_play(const RuleSet& rules) const;
 
   const RuleSet& rules() const { return rules_; }
+  const RuleView& view() const { return view_; }
   int players() const { return rules_.players; }
   // +1 when the goal is a low score, -1 when high: cost = sign * score, and the
   // root seat always minimises its cost.
@@ -62,10 +64,10 @@ class SolverRules {
   // Strength lane of suit `s` of a card set, and back.
   Lane lane(CardSet cards, int s) const {
     const Lane faces = static_cast<Lane>((cards >> (s * kLaneBits)) & kLaneMask);
-    return face_order_ ? faces : to_strength_[faces & 127] | to_strength_hi_[faces >> 7];
+    return view_.identity_ranks ? faces : to_strength_[faces & 127] | to_strength_hi_[faces >> 7];
   }
-  Card card_at(int s, int strength) const { return Card(static_cast<Suit>(s), face_of_strength_[strength]); }
-  int strength_of(Card c) const { return strength_of_face_[c.face()]; }
+  Card card_at(int s, int strength) const { return Card(static_cast<Suit>(s), view_.face_of_strength[strength]); }
+  int strength_of(Card c) const { return view_.strength_of_face[c.face()]; }
 
   std::uint8_t card_class(Card c) const { return class_[c.index]; }
   // Suits of one kind are interchangeable: same deck cards and classes, and no
@@ -87,50 +89,25 @@ class SolverRules {
   // positive_points of one card, without the sum over suits.
   int positive_card_points(Card c) const { return std::max(0, card_points(c)); }
   // The cards worth positive points, and those worth points of either sign.
-  CardSet positive_cards() const { return positive_cards_; }
-  CardSet point_cards() const { return point_cards_; }
+  CardSet positive_cards() const { return view_.positive_cards; }
+  CardSet point_cards() const { return view_.scoring_cards; }
   // Sum of card points of a set, of its positive and of its negative cards.
-  int points(CardSet cards) const { return positive_points(cards) + negative_points(cards); }
-  int positive_points(CardSet cards) const { return sum_points(positive_, cards); }
-  int negative_points(CardSet cards) const { return has_negative_ ? sum_points(negative_, cards) : 0; }
+  int points(CardSet cards) const { return view_.points(cards); }
+  int positive_points(CardSet cards) const { return view_.positive_points(cards); }
+  int negative_points(CardSet cards) const { return view_.negative_points(cards); }
 
  private:
-  // Per suit, the points of the low 7 faces and of the high 6 faces of a lane;
-  // only the suits holding such points are read (hearts and spades, mostly).
-  struct PointTables {
-    std::int16_t low[kNumSuits][128];
-    std::int16_t high[kNumSuits][64];
-    std::uint8_t suits[kNumSuits];
-    int suit_count;
-  };
-  static int sum_points(const PointTables& t, CardSet cards) {
-    int total = 0;
-    for (int i = 0; i < t.suit_count; ++i) {
-      const int s = t.suits[i];
-      const unsigned faces = static_cast<unsigned>(cards >> (s * kLaneBits)) & kLaneMask;
-      total += t.low[s][faces & 127] + t.high[s][faces >> 7];
-    }
-    return total;
-  }
-
   RuleSet rules_;
+  RuleView view_;  // a copy, next to the other tables the search reads
   int cost_sign_ = 1;
   bool points_outside_moon_ = false;
   bool plain_scoring_ = false;
-  bool has_negative_ = false;  // some card is worth negative points (a bonus card)
-  CardSet positive_cards_ = 0;
-  CardSet point_cards_ = 0;
-  bool face_order_ = true;
-  std::array<std::uint8_t, kNumFaces> face_of_strength_{};
-  std::array<std::uint8_t, kNumFaces> strength_of_face_{};
   std::array<Lane, 128> to_strength_{};
   std::array<Lane, 64> to_strength_hi_{};
   std::array<std::uint8_t, 64> class_{};
   std::array<int, kNumSuits> class_mask_count_{};
   std::array<int, kNumSuits> suit_kind_{};
   Lane class_masks_[kNumSuits][kMaxClassMasks] = {};
-  PointTables positive_{};
-  PointTables negative_{};
 };
 
 }  // namespace copas::solver

@@ -36,13 +36,30 @@ int cheapest_play(const SolverRules& sr, CardSet hand, int suit) {
   return poorest(sr, follow ? follow : hand);
 }
 
-// The richest card the seat may discard to a trick it cannot follow (the rules'
-// discard limits, read before the trick: hearts only get freer within it).
-int richest_discard(const SolverRules& sr, const Position& pos, CardSet hand) {
-  const RuleSet& r = sr.rules();
-  if (r.forced_queen && (hand & kQueenOfSpades.bit())) return sr.positive_card_points(kQueenOfSpades);
-  if (r.discard_needs_broken && !pos.hearts_broken() && (hand & ~kHeartsMask)) return richest(sr, hand & ~kHeartsMask);
-  return richest(sr, hand);
+// The richest card the seat may discard to a trick led in `suit`, which it cannot
+// follow: the restriction chain of legal_moves, read before the trick (hearts
+// only get freer within it).
+int richest_discard(const SolverRules& sr, const Position& pos, CardSet hand, int suit) {
+  return richest(sr, pos.legal_following(hand, static_cast<Suit>(suit), pos.tricks_done() == 0));
+}
+
+// The cards of `hand` that a discard restriction may make the seat play to a
+// trick it cannot follow (the forced Q♠; a ban on discarding hearts, which leaves
+// only the other suits): such a card may leave before its suit's tricks come.
+// Judged for each suit the seat may become void in, on its whole hand less that
+// suit (a later hand is a subset, and a subset is restricted only if this is),
+// now and after trick 1 (hearts only get freer, but the forced Q♠ starts then).
+CardSet forceable(const Position& pos, CardSet hand) {
+  CardSet forced = 0;
+  for (int led = 0; led < kNumSuits; ++led) {
+    const CardSet discards = hand & ~suit_mask(led);
+    for (const bool first_trick : {false, true}) {
+      if (first_trick && pos.tricks_done() != 0) break;
+      const CardSet allowed = pos.legal_following(discards, static_cast<Suit>(led), first_trick);
+      forced |= allowed == discards ? 0 : allowed;
+    }
+  }
+  return forced;
 }
 
 }  // namespace
@@ -121,7 +138,7 @@ int points_shed_losing_next_trick(const SolverRules& sr, const Position& pos, in
       const Lane losing = own & below(std::max(lowest_above, __builtin_ctz(sr.lane(leads, suit))));
       int own_share;
       if (!own) {
-        own_share = richest_discard(sr, pos, mine);
+        own_share = richest_discard(sr, pos, mine, suit);
       } else if (losing) {
         own_share = richest_in_lane(sr, suit, losing);
       } else {
@@ -137,15 +154,17 @@ std::uint32_t moons_stoppable(const SolverRules& sr, const Position& pos, int se
   const RuleSet& r = sr.rules();
   if (!rivals || r.stuck_lead_ends_hand) return 0;  // stuck: the rival's cards of S may never be played
   const CardSet mine = pos.hand(seat);
+  const CardSet forced_out = forceable(pos, mine);
   std::uint32_t stopped = 0;
   for (int suit = 0; suit < kNumSuits; ++suit) {
     const Lane own = sr.lane(mine, suit);
     if (!own) continue;
-    if (r.forced_queen && sr.card_at(suit, top_strength(own)) == kQueenOfSpades) continue;
-    if (suit != kHearts && r.discard_needs_broken && !pos.hearts_broken()) continue;
-    // The seat's next cards of S after the top count as well (below) unless the Q♠
-    // could be forced out among them.
-    const bool queen_kept = !(r.forced_queen && (mine & suit_mask(suit) & kQueenOfSpades.bit()));
+    // A top card of S that a discard restriction may force out cannot stop
+    // anything; the seat's next cards of S count as well (below) unless one of
+    // them may be forced out.
+    const CardSet forced = forced_out & suit_mask(suit);
+    if (contains(forced, sr.card_at(suit, top_strength(own)))) continue;
+    const bool kept = forced == 0;
     for (std::uint32_t rest = rivals & ~stopped; rest; rest &= rest - 1) {
       const int rival = __builtin_ctz(rest);
       const CardSet theirs = pos.hand(rival) & suit_mask(suit);
@@ -155,7 +174,7 @@ std::uint32_t moons_stoppable(const SolverRules& sr, const Position& pos, int se
       // before the rival's are gone (those tricks are the rival's cards of other
       // suits), so it plays its i-th highest to the i-th trick of S: when that beats
       // the rival's i-th highest, the rival cannot win each of those i tricks.
-      const int compared = queen_kept && bit_count(own) <= bit_count(their_left) ? bit_count(own) : 1;
+      const int compared = kept && bit_count(own) <= bit_count(their_left) ? bit_count(own) : 1;
       for (int i = 0; i < compared; ++i) {
         if (top_strength(my_left) > top_strength(their_left)) {
           stopped |= 1u << rival;
