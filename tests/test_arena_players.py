@@ -18,6 +18,8 @@ from copas_ai.arena.players import PlayerSpec
     ("auto:iterations=5000,threads=2", PlayerSpec("auto", {"iterations": 5000, "threads": 2})),
     ("pimc", PlayerSpec("pimc", {"iterations": 2000})),
     ("openspiel:movetime=50", PlayerSpec("openspiel", {"movetime": 50})),
+    ("openspiel:iterations=50", PlayerSpec("openspiel", {"iterations": 50})),
+    ("openspiel", PlayerSpec("openspiel", {"movetime": 100})),
     ("cep:copas-engine --x", PlayerSpec("cep", {"movetime": 100}, "copas-engine --x")),
     ("cep[iterations=300]:python -m copas_ai engine", PlayerSpec("cep", {"iterations": 300}, "python -m copas_ai engine")),
 ])
@@ -31,7 +33,8 @@ def test_player_specs_parse(text, spec):
     ("ismcts:movetime=0", "bad option"),
     ("random:iterations=5", "random takes no options"),
     ("auto:moon=1", "only heuristic takes moon"),
-    ("openspiel:iterations=5", "openspiel takes only movetime"),
+    ("openspiel:iterations=5,movetime=5", "openspiel takes movetime or iterations, not both"),
+    ("openspiel:threads=2", "openspiel takes movetime or iterations"),
 ])
 def test_bad_player_specs_are_value_errors(text, message):
     with pytest.raises(ValueError, match=message):
@@ -71,8 +74,8 @@ def test_cep_engine_plays_a_duplicate_deal():
 
 
 def test_openspiel_ismcts_plays_a_no_pass_deal():
-    """american, no passing: OpenSpiel's ISMCTSBot (5 ms a move) against the search."""
+    """american, no passing: OpenSpiel's ISMCTSBot (50 simulations a move) against the search."""
     pytest.importorskip("pyspiel")
-    summary = run_arena(ArenaConfig(("ismcts:iterations=50", "openspiel:movetime=5"), deals=1, seed=3, no_pass=True),
+    summary = run_arena(ArenaConfig(("ismcts:iterations=50", "openspiel:iterations=50"), deals=1, seed=3, no_pass=True),
                         RunOptions(workers=1))
     assert summary.games == 2

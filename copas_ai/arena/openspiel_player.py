@@ -41,14 +41,16 @@ def peer_state(position: Position):
 class OpenSpielIsmctsBot:
     name = "openspiel"
 
-    def __init__(self, seed: int, movetime_ms: int) -> None:
+    def __init__(self, seed: int, movetime_ms: int | None = None, iterations: int | None = None) -> None:
         import pyspiel
 
         seed %= 2**31
         self._evaluator = pyspiel.RandomRolloutEvaluator(1, seed)  # the bot does not own it
-        self._bot = pyspiel.ISMCTSBot(seed, self._evaluator, 2.0, 10_000_000, -1,
+        # A time limit of 0 means none: an iteration limit alone is reproducible under any load
+        # (in 5 ms on a busy core the bot may get no simulation done, and OpenSpiel aborts).
+        self._bot = pyspiel.ISMCTSBot(seed, self._evaluator, 2.0, iterations or 10_000_000, -1,
                                       pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False,
-                                      movetime_ms / 1000)
+                                      (movetime_ms or 0) / 1000)
 
     def choose_pass(self, position: Position, seat: int, count: int) -> CardSet:
         raise ValueError("the openspiel player cannot pass (use --no-pass)")

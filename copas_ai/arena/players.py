@@ -2,7 +2,7 @@
 
     random | heuristic[:moon=0]                 the built-in bots (moon=0: no moon play)
     ismcts|pimc|auto[:iterations=N,movetime=MS,threads=T]   the engine's search
-    openspiel[:movetime=MS]                     OpenSpiel's ISMCTS bot (american, no passing)
+    openspiel[:movetime=MS|iterations=N]        OpenSpiel's ISMCTS bot (american, no passing)
     cep:<command line>                          any CEP/1 engine process (default movetime=100)
     cep[iterations=N,movetime=MS]:<command line>
 
@@ -69,9 +69,10 @@ def parse_player(spec: str) -> PlayerSpec:
     if kind in SEARCH_KINDS and "iterations" not in options and "movetime" not in options:
         options["iterations"] = 2000  # the default of bots.make_bot
     if kind == "openspiel":
-        if set(options) - {"movetime"}:
-            raise ValueError(f"player '{spec}': openspiel takes only movetime")
-        options.setdefault("movetime", 100)
+        if set(options) - {"movetime", "iterations"} or len(options) > 1:
+            raise ValueError(f"player '{spec}': openspiel takes movetime or iterations, not both")
+        if not options:
+            options["movetime"] = 100
     return PlayerSpec(kind, options)
 
 
@@ -87,7 +88,7 @@ def build(spec: PlayerSpec, seed: int, variant: str) -> Bot:
     if spec.kind == "openspiel":
         from copas_ai.arena.openspiel_player import OpenSpielIsmctsBot
 
-        return OpenSpielIsmctsBot(seed, spec.movetime_ms or 100)
+        return OpenSpielIsmctsBot(seed, movetime_ms=spec.movetime_ms, iterations=spec.iterations)
     from copas_ai.arena.cep_player import CepBot
 
     return CepBot(spec.command, seed, variant, iterations=spec.iterations, movetime_ms=spec.movetime_ms)
