@@ -7,8 +7,11 @@ the search, and analysis passes each hand's recorded state."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from support.cep.fakes import fake_engine
+from support.endgames import make_scoring_endgame
 from support.hands import MOON_DEAL, MOON_PLAY, play, position
 
 import copas_ai as ca
@@ -173,3 +176,37 @@ def test_analysis_searches_each_hand_in_its_recorded_match_state(monkeypatch):
     for decision, match in zip(searched_decisions, RecordingSearcher.received):
         assert match == record.hands[decision.hand - 1].match
     assert any(t != 0 for t in RecordingSearcher.received[-1].totals)  # hand 3: after two hands
+
+
+# --- the solver's refusal is sound -------------------------------------------------------
+
+SOUNDNESS_VARIANTS = ["copas-fora+reverse-moon=conditional", "copas-fora+reverse-moon=conditional+super-moon",
+                      "copas-fora+reverse-moon=conditional+ten-of-death+clean-hand",
+                      "copas-fora+reverse-moon=conditional+jd-bonus", "teams+reverse-moon=conditional"]
+
+
+@pytest.mark.parametrize("variant", SOUNDNESS_VARIANTS)
+def test_conditional_moon_the_solver_keeps_only_hands_whose_moon_the_match_counts_normally(variant):
+    """<variant>: wherever solver_unsupported(position, match) accepts a position, every
+    way the hand ends scores in the match exactly as the plain hand score (the solver's
+    normal form): checked on stacked-deal moons and random hands, at every trick boundary,
+    with random totals under the target. Both answers occur, and flipped moons occur."""
+    rng = random.Random(33)
+    accepted = refused = flipped = 0
+    for i in range(60):
+        final = make_scoring_endgame(variant, 1000 + i, 0, "feeding" if i % 2 else "random", at_boundary=True)
+        assert final.is_over()
+        totals = [rng.randrange(0, 100) for _ in range(final.players)]
+        state = ca.MatchState(totals)
+        counted = state.copy().add_hand(final)
+        flipped += counted != final.score()
+        walk = final.copy()
+        while walk.moves:
+            if len(walk.moves) % 4 == 0:
+                if ca.solver_unsupported(walk, state) == "":
+                    accepted += 1
+                    assert counted == final.score(), (variant, i, totals, len(walk.moves))
+                else:
+                    refused += 1
+            walk.pop()
+    assert accepted and refused and flipped
