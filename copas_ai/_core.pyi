@@ -1012,9 +1012,9 @@ class Searcher:
     """
     def __init__(self, threads: typing.SupportsInt | typing.SupportsIndex = 1, hash_mb: typing.SupportsInt | typing.SupportsIndex = 64, seed: typing.SupportsInt | typing.SupportsIndex = 0, algorithm: str = 'auto', pimc_max_tricks: typing.SupportsInt | typing.SupportsIndex = 4, exploration: typing.SupportsFloat | typing.SupportsIndex = 0.7, playout_noise: typing.SupportsFloat | typing.SupportsIndex = 0.1) -> None:
         ...
-    def search(self, position: Position, seat: typing.SupportsInt | typing.SupportsIndex, iterations: typing.SupportsInt | typing.SupportsIndex = -1, movetime_ms: typing.SupportsInt | typing.SupportsIndex = -1, infinite: bool = False) -> dict:
+    def search(self, position: Position, seat: typing.SupportsInt | typing.SupportsIndex, iterations: typing.SupportsInt | typing.SupportsIndex = -1, movetime_ms: typing.SupportsInt | typing.SupportsIndex = -1, infinite: bool = False, match: MatchState = None) -> dict:
         """
-        Search `seat`'s decision (its card, or its pass) from what it knows; returns {'moves': [{card|pass, score, stderr, visits}], 'best': index, 'iterations', 'time_ms', 'algorithm'}.
+        Search `seat`'s decision (its card, or its pass) from what it knows, in the MatchState `match` when given (a hand whose value the match decides is scored as it counts it); returns {'moves': [{card|pass, score, stderr, visits}], 'best': index, 'iterations', 'time_ms', 'algorithm'}.
         """
     def stop(self) -> None:
         """
@@ -1072,9 +1072,15 @@ def solve_plain(position: Position) -> tuple[int, int]:
     """
     (value, nodes) by plain alpha-beta: no table, no ordering (the baseline); the same value as Solver.solve (with teams: the side's).
     """
+@typing.overload
 def solver_unsupported(rules: RuleSet) -> str:
     """
     why the exact solver cannot score these rules ('' when it can)
+    """
+@typing.overload
+def solver_unsupported(position: ..., match: MatchState) -> str:
+    """
+    why the exact solver cannot value this hand played in this MatchState ('' when it can): a conditional reverse moon (A24) the match may still count reversed
     """
 def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, hand: CardSet, passed: typing.Any, received: typing.Any, moves: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, Card]], dealer: typing.SupportsInt | typing.SupportsIndex, hand_no: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1, kitty: CardSet = ..., discarded: CardSet = ..., discard_made: bool = False, revokes: str = 'forbid') -> Position:
     """

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from copas_ai import _core
-from copas_ai._core import Card, CardSet, Position
+from copas_ai._core import Card, CardSet, MatchState, Position
 from copas_ai.moves.passes import PassValue
 
 ALGORITHMS = ("auto", "ismcts", "pimc")
@@ -71,16 +71,20 @@ class Searcher:
         self._core = _core.Searcher(threads=threads, hash_mb=hash_mb, seed=seed, algorithm=algorithm, **tuning)
 
     def search(self, position: Position, seat: int, limit: Limit | None = None,
-               on_info: Callable[[dict], None] | None = None, info_interval_s: float = 0.5) -> SearchResult:
+               on_info: Callable[[dict], None] | None = None, info_interval_s: float = 0.5,
+               match: MatchState | None = None) -> SearchResult:
         """Searches `seat`'s decision; `on_info` gets {'time_ms', 'iterations', 'ips'} about
-        every `info_interval_s` while the search runs (from a helper thread)."""
+        every `info_interval_s` while the search runs (from a helper thread). `match`: the
+        match the hand is played in; where the variant's hand value depends on it (the
+        conditional reverse moon, A24) the hands are scored as that match counts them."""
         limit = limit or Limit()
         if position.discarding:
-            return self._search_discard(position, seat, limit, on_info, info_interval_s)
-        return self._search_move(position, seat, limit, on_info, info_interval_s)
+            return self._search_discard(position, seat, limit, on_info, info_interval_s, match)
+        return self._search_move(position, seat, limit, on_info, info_interval_s, match)
 
     def _search_move(self, position: Position, seat: int, limit: Limit,
-                     on_info: Callable[[dict], None] | None, info_interval_s: float) -> SearchResult:
+                     on_info: Callable[[dict], None] | None, info_interval_s: float,
+                     match: MatchState | None = None) -> SearchResult:
         """One core search: a card, a pass, or the next card of a discard."""
         done = threading.Event()
         reporter = None
@@ -96,6 +100,7 @@ class Searcher:
                 iterations=-1 if limit.iterations is None else limit.iterations,
                 movetime_ms=-1 if limit.movetime_ms is None else limit.movetime_ms,
                 infinite=limit.infinite,
+                match=match,
             )
         finally:
             done.set()
@@ -106,7 +111,8 @@ class Searcher:
         return SearchResult(moves[raw["best"]].move, moves, raw["iterations"], raw["time_ms"], raw["algorithm"])
 
     def _search_discard(self, position: Position, seat: int, limit: Limit,
-                        on_info: Callable[[dict], None] | None, info_interval_s: float) -> SearchResult:
+                        on_info: Callable[[dict], None] | None, info_interval_s: float,
+                        match: MatchState | None) -> SearchResult:
         """The into-hand kitty's discard: the core takes it card by card in ascending
         order, so k searches in a row on a copy, each with 1/k of the limit; the
         moves reported are the first card's (the lowest of the discard)."""
@@ -117,7 +123,7 @@ class Searcher:
         first: SearchResult | None = None
         iterations, time_ms = 0, 0.0
         while work.discarding:
-            step = self._search_move(work, seat, share, on_info, info_interval_s)
+            step = self._search_move(work, seat, share, on_info, info_interval_s, match)
             first = first or step
             iterations += step.iterations
             time_ms += step.time_ms

@@ -2,8 +2,6 @@
 
 namespace copas {
 
-namespace {
-
 // reverse-moon=conditional (A24): the normal moon, unless it would take some
 // total to the target without the shooter's side as the only winner; then the
 // reverse form. Judged on the match as it stands (a tie-break under way included).
@@ -12,7 +10,7 @@ void score_moon_for_match(const Position& hand, const MatchState& match, std::in
   const int n = hand.players();
   hand.hand_scores(out);
   const int shooter = hand.moon_shooter();
-  if (!r.reverse_moon_if_losing || hand.phase() != Phase::kOver || shooter < 0) return;
+  if (!hand_value_reads_match(r) || hand.phase() != Phase::kOver || shooter < 0) return;
   MatchState after = match;
   for (int s = 0; s < n; ++s) after.totals[s] += out[s];
   if (!target_reached(r, after.totals, n)) return;
@@ -20,6 +18,45 @@ void score_moon_for_match(const Position& hand, const MatchState& match, std::in
   if (o.over && o.winners == side_of(r, shooter)) return;
   hand.hand_scores_with_moon(MoonRule::kSelfMinus, out);
 }
+
+namespace {
+
+// The most any seat can score in a hand whose moon counts in its normal form:
+// the moon (super-moon doubled) plus every positive card outside the moon
+// cards, a doubling card's x2, a positive clean-hand term. A ceiling only.
+std::int32_t normal_moon_ceiling(const RuleSet& r) {
+  std::int32_t outside = 0;
+  for (int i = 0; i < 64; ++i)
+    if (contains(r.deck & ~r.moon_cards, Card(i)) && r.card_points[i] > 0) outside += r.card_points[i];
+  std::int32_t most = r.moon_value * (r.super_moon ? 2 : 1) + outside;
+  if (r.doubling_cards) most *= 2;
+  return most + (r.clean_hand_points > 0 ? r.clean_hand_points : 0);
+}
+
+}  // namespace
+
+std::string solver_unsupported(const Position& hand, const MatchState& match) {
+  const RuleSet& rules = hand.rules();
+  const int players = hand.players();
+  std::string why = solver_unsupported(rules);
+  if (!why.empty() || !hand_value_reads_match(rules) || rules.moon == MoonRule::kNone || !rules.moon_cards) return why;
+  // Moon cards already taken by two seats: no moon left in this hand to count.
+  int takers = 0;
+  for (int s = 0; s < players; ++s) takers += (hand.won(s) & rules.moon_cards) != 0;
+  if (takers > 1) return why;
+  // The form flips only if a normal moon can take a total to the target: with
+  // every seat at its ceiling, the target still out of reach means never.
+  const char* reason = "reverse-moon=conditional (A24): these match totals may count a moon reversed, "
+                       "and the solver scores a moon in its normal form only";
+  if (rules.goal != Goal::kLow) return reason;  // the ceiling below bounds a penalty game only
+  MatchState after = match;
+  const std::int32_t most = normal_moon_ceiling(rules);
+  for (int s = 0; s < players; ++s) after.totals[s] += most;
+  if (!target_reached(rules, after.totals, players)) return why;
+  return reason;
+}
+
+namespace {
 
 // exact-score (A26) for one seat's new total; `pending` is its (c) memory.
 std::int32_t exact_reset(const RuleSet& r, std::int32_t before, std::int32_t score, bool& pending) {

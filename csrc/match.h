@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "position.h"
 #include "rules.h"
@@ -25,6 +26,33 @@ struct MatchState {
 
   friend bool operator==(const MatchState&, const MatchState&) = default;
 };
+
+// Whether a hand's value depends on the match it is played in: the conditional
+// reverse moon (A24) is the only such rule. The search reads the match state
+// only then, so every other variant's playouts stay as they were.
+inline bool hand_value_reads_match(const RuleSet& r) { return r.reverse_moon_if_losing; }
+
+// The hand's scores as `match` counts them: hand_scores, with a finished hand's
+// moon in the form the match chooses (A24). add_hand and the search's playouts
+// score through it.
+void score_moon_for_match(const Position& hand, const MatchState& match, std::int32_t* out);
+
+// The search's terminal scores: as the match counts them when `match` is given
+// (the caller gives it only where hand_value_reads_match), else the plain scores.
+inline void counted_hand_scores(const Position& hand, const MatchState* match, std::int32_t* out) {
+  if (match) [[unlikely]] {
+    score_moon_for_match(hand, *match, out);
+  } else {
+    hand.hand_scores(out);
+  }
+}
+
+// Why the exact solver cannot value `hand` played in `match` (empty when it
+// can): solver_unsupported(rules), or a conditional reverse moon still possible
+// in the hand whose form the match may flip (the solver scores the moon in its
+// normal form). A sound test, not a tight one: it refuses wherever a normal moon
+// could take a total to the target.
+std::string solver_unsupported(const Position& hand, const MatchState& match);
 
 // Adds the finished hand `hand` to `match`; `hand_out` gets the hand's scores
 // as they count (the moon in the form the match chose). Totals may then be

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "../csrc/cards.h"
+#include "../csrc/match.h"
 #include "../csrc/position.h"
 #include "../csrc/rules.h"
 #include "errors.h"
@@ -15,6 +16,12 @@ namespace copas::py_api {
 // A CardSet as a Python object (the core's CardSet is a bare uint64_t).
 struct CardSetBox {
   CardSet bits = 0;
+};
+
+// A MatchState and its seat count (the core's state holds kMaxPlayers totals).
+struct MatchBox {
+  MatchState state;
+  int players = 0;
 };
 
 // A Position that owns a frozen copy of its RuleSet, so later edits of the

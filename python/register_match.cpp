@@ -16,12 +16,6 @@ namespace copas::py_api {
 
 namespace {
 
-// A MatchState and its seat count (the core's state holds kMaxPlayers totals).
-struct MatchBox {
-  MatchState state;
-  int players = 0;
-};
-
 std::vector<int> seats_of(std::uint32_t bits, int players) {
   std::vector<int> seats;
   for (int s = 0; s < players; ++s)
@@ -136,6 +130,15 @@ void register_match(py::module_& m) {
       },
       py::arg("rules"), py::arg("totals"),
       "(over, winning seats) of a match with these totals and no tie-break or reset under way");
+  m.def(
+      "solver_unsupported",
+      [](const PositionBox& hand, const MatchBox& b) {
+        check_players(hand.pos.rules(), b);
+        return solver_unsupported(hand.pos, b.state);
+      },
+      py::arg("position"), py::arg("match"),
+      "why the exact solver cannot value this hand played in this MatchState ('' when it can): "
+      "a conditional reverse moon (A24) the match may still count reversed");
   m.def(
       "add_hand_to_match",
       [](const PositionBox& hand, const std::vector<std::int32_t>& totals, std::uint32_t exact_pending) {

@@ -223,7 +223,7 @@ void register_rules(py::module_& m) {
   m.attr("EXACT_TARGET_TO_HALF_PLUS_ONE") = static_cast<int>(kExactTargetToHalfPlusOne);
   m.attr("EXACT_HALF_TO_ZERO") = static_cast<int>(kExactHalfToZero);
   m.attr("EXACT_TARGET_TO_HALF_THEN_ZERO") = static_cast<int>(kExactTargetToHalfThenZero);
-  m.def("solver_unsupported", &solver_unsupported, py::arg("rules"),
+  m.def("solver_unsupported", static_cast<std::string (*)(const RuleSet&)>(&solver_unsupported), py::arg("rules"),
         "why the exact solver cannot score these rules ('' when it can)");
 
   def_cardset_field<&RuleSet::lead_break_cards>(cls, "lead_break_cards",

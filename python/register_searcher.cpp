@@ -71,9 +71,12 @@ void register_searcher(py::module_& m) {
            py::arg("pimc_max_tricks") = 4, py::arg("exploration") = 0.7, py::arg("playout_noise") = 0.1)
       .def("search",
            [](Searcher& s, const PositionBox& b, int seat, std::int64_t iterations, std::int64_t movetime_ms,
-              bool infinite) {
+              bool infinite, const MatchBox* match) {
              std::string error = search_error(b.pos, seat);
              if (!error.empty()) throw IllegalMoveError("cannot search: " + error);
+             if (match && match->players != b.pos.players())
+               throw InvalidPositionError("the match state has " + std::to_string(match->players) +
+                                          " totals for a " + std::to_string(b.pos.players()) + "-player hand");
              SearchLimits limits;
              limits.iterations = iterations;
              limits.movetime_ms = movetime_ms;
@@ -81,14 +84,15 @@ void register_searcher(py::module_& m) {
              SearchResult r;
              {
                py::gil_scoped_release release;
-               r = s.search(b.pos, seat, limits);
+               r = s.search(b.pos, seat, limits, match ? &match->state : nullptr);
              }
              if (r.best < 0) throw InvalidPositionError("no world is consistent with seat " + std::to_string(seat) + "'s view");
              return result_dict(r);
            },
            py::arg("position"), py::arg("seat"), py::arg("iterations") = -1, py::arg("movetime_ms") = -1,
-           py::arg("infinite") = false,
-           "Search `seat`'s decision (its card, or its pass) from what it knows; returns "
+           py::arg("infinite") = false, py::arg("match") = py::none(),
+           "Search `seat`'s decision (its card, or its pass) from what it knows, in the MatchState "
+           "`match` when given (a hand whose value the match decides is scored as it counts it); returns "
            "{'moves': [{card|pass, score, stderr, visits}], 'best': index, 'iterations', 'time_ms', 'algorithm'}.")
       .def("stop", &Searcher::stop, "End a running search (from another thread); it returns promptly.")
       .def_property_readonly("iterations", &Searcher::iterations, "iterations of the running or last search")

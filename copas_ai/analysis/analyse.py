@@ -216,7 +216,8 @@ def judge(record: GameRecord, point: DecisionPoint, searcher: Searcher, settings
     if point.trick is not None and len(world.legal_moves()) == 1:
         return Decision(**base, best=point.played, played_score=None, best_score=None, played_stderr=None,
                         best_stderr=None, loss=0.0, loss_stderr=0.0, verdict=GOOD, forced=True)
-    result = searcher.search(world, point.seat, settings.limit_for(point.trick is None))
+    # The hand's recorded match state: a hand the match values otherwise (A24) is searched as it counts.
+    result = searcher.search(world, point.seat, settings.limit_for(point.trick is None), match=point.hand.match)
     # A card of a discard is rated as the first card of the rest of the discard (the
     # search rates a discard by its first card; `best` is its whole choice of the rest).
     as_rated = (lambda move: next(iter(move))) if point.discard else (lambda move: move)
@@ -247,7 +248,10 @@ def double_dummy(record: GameRecord, hand: HandRecord, solver: Solver, trick: in
     for k in range(first, min(first + n, len(hand.plays))):
         seat = hand.plays[k][0]
         try:
-            values[seat] = solver.solve(replay(record, hand, k), node_limit=node_limit)
+            position = replay(record, hand, k)
+            if hand.match is not None and solver_unsupported(position, hand.match):
+                continue  # a moon the match may count reversed (A24): the solver's normal form would mislead: unknown
+            values[seat] = solver.solve(position, node_limit=node_limit)
         except TimeoutError:
             pass  # too big for the limit: reported as unknown
         except InvalidPositionError:

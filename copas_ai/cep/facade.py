@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 from copas_ai import _core
-from copas_ai._core import Card, CardSet, Goal, Position
+from copas_ai._core import Card, CardSet, Goal, MatchState, Position
 from copas_ai.moves.passes import PassValue, plan_counts
 from copas_ai.cep.show import picture
 from copas_ai.match_text import match_words
@@ -46,7 +46,8 @@ DEFAULT_MOVETIME_MS = 1000  # `go` with no limit: about one second
 
 class SearcherLike(Protocol):
     def search(self, position: Position, seat: int, limit: Limit,
-               on_info: Callable[[dict], None] | None = None) -> SearchResult: ...
+               on_info: Callable[[dict], None] | None = None, *,
+               match: MatchState | None = None) -> SearchResult: ...
 
     def stop(self) -> None: ...
 
@@ -336,7 +337,9 @@ class Engine:
                             and not limit.movetime_ms and not limit.infinite)
             job = _Job(searcher.stop)
             position = loaded.position.copy()
-            self._start(job, lambda: self._search(job, searcher, position, seat, limit, periodic, on_info),
+            # The match the hand is played in (`scores`, `match`): the search values the hand as it counts it.
+            match = None if loaded.match is None else loaded.match.copy()
+            self._start(job, lambda: self._search(job, searcher, position, seat, limit, periodic, on_info, match),
                         on_done)
 
     def solve(self, on_done: Callable[[SolveReport | Exception], None]) -> None:
@@ -391,7 +394,8 @@ class Engine:
         job.thread.start()
 
     def _search(self, job: _Job, searcher: SearcherLike, position: Position, seat: int,
-                limit: Limit, periodic: bool, on_info: Callable[[dict], None]) -> SearchReport:
+                limit: Limit, periodic: bool, on_info: Callable[[dict], None],
+                match: MatchState | None = None) -> SearchReport:
         started = time.monotonic()
         last_info = started
 
@@ -412,7 +416,7 @@ class Engine:
             timer.daemon = True
             timer.start()
         try:
-            result = searcher.search(position, seat, limit, info)
+            result = searcher.search(position, seat, limit, info, match=match)
         finally:
             if timer is not None:
                 timer.cancel()

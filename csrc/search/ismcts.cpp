@@ -49,7 +49,8 @@ std::uint32_t IsmctsTree::select_child(const Node& parent, CardSet legal, double
 }
 
 std::int64_t IsmctsTree::run(const Position& root, const WorldSampler& sampler, const IsmctsParams& params,
-                             SearchControl& control, Rng& rng, std::int64_t max_iterations) {
+                             SearchControl& control, Rng& rng, std::int64_t max_iterations,
+                             const MatchState* match) {
   const ScoreScale scale(root.rules());
   used_ = 1;
   nodes_[0] = Node{};
@@ -89,7 +90,7 @@ std::int64_t IsmctsTree::run(const Position& root, const WorldSampler& sampler, 
       world.play(nodes_[node].card);
     }
     play_out_heuristic(world, rng, params.playout_noise);
-    world.hand_scores(scores);
+    counted_hand_scores(world, match, scores);
     side_sums(world.rules(), scores, world.players(), scores);  // teams play for the side
     for (int i = 1; i <= depth; ++i) {
       Node& n = nodes_[path[i]];

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "../match.h"
 #include "../position.h"
 #include "../rng.h"
 #include "move_stats.h"
@@ -31,9 +32,11 @@ class IsmctsTree {
 
   // Runs iterations from `root` (phase kPlaying, the seat `sampler` describes to
   // act) until `control` says stop, or `max_iterations` (< 0: no cap) are done.
-  // The tree starts empty on every call.
+  // The tree starts empty on every call. `match` (or nullptr): the hands end
+  // scored as that match counts them (counted_hand_scores).
   std::int64_t run(const Position& root, const WorldSampler& sampler, const IsmctsParams& params,
-                   SearchControl& control, Rng& rng, std::int64_t max_iterations);
+                   SearchControl& control, Rng& rng, std::int64_t max_iterations,
+                   const MatchState* match = nullptr);
 
   // The root's children as statistics of the root seat's hand score.
   void root_stats(std::vector<MoveStats>& out) const;

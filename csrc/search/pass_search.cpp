@@ -45,7 +45,7 @@ PassSearch::PassSearch(const Position& root, int seat) : root_(root), seat_(seat
 }
 
 std::int64_t PassSearch::run(const WorldSampler& sampler, const IsmctsParams& params, SearchControl& control,
-                             Rng& rng, std::int64_t max_iterations) {
+                             Rng& rng, std::int64_t max_iterations, const MatchState* match) {
   const ScoreScale scale(root_.rules());
   std::int32_t scores[kMaxPlayers];
   std::int64_t done = 0;
@@ -70,7 +70,7 @@ std::int64_t PassSearch::run(const WorldSampler& sampler, const IsmctsParams& pa
       if (s != seat_) set_heuristic_pass(world, s);
     world.set_pass(seat_, options_[pick].pass & ~options_[pick].pass_second, options_[pick].pass_second);
     play_out_heuristic(world, rng, params.playout_noise);
-    world.hand_scores(scores);
+    counted_hand_scores(world, match, scores);
     side_sums(world.rules(), scores, world.players(), scores);  // teams play for the side
     options_[pick].add(scores[seat_]);
     rewards_[pick] += scale.reward(scores[seat_]);

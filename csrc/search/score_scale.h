@@ -19,7 +19,8 @@ struct ScoreScale {
     }
     const double moon = r.moon_value * (r.super_moon ? 2.0 : 1.0);
     if (r.moon == MoonRule::kOthersPlus && moon > plus) plus = moon;
-    if (r.moon == MoonRule::kSelfMinus && -moon < minus) minus = -moon;
+    // reverse-moon=conditional (A24): the match may count a moon reversed.
+    if ((r.moon == MoonRule::kSelfMinus || r.reverse_moon_if_losing) && -moon < minus) minus = -moon;
     // The copas-fora scoring options widen the range: a doubling card (10♣)
     // doubles either end, the clean-hand term adds to one of them.
     if (r.doubling_cards) plus *= 2, minus *= 2;

@@ -66,7 +66,8 @@ Searcher::Searcher(const SearchOptions& options) : options_(options) {
 
 Searcher::~Searcher() = default;
 
-SearchResult Searcher::search(const Position& position, int seat, const SearchLimits& limits) {
+SearchResult Searcher::search(const Position& position, int seat, const SearchLimits& limits,
+                              const MatchState* match) {
   control_.start(limits);
   std::uint64_t seed = options_.seed;
   if (seed == 0) seed = std::random_device{}() ^ static_cast<std::uint64_t>(
@@ -80,9 +81,14 @@ SearchResult Searcher::search(const Position& position, int seat, const SearchLi
     const int tricks_left = count(position.hand(seat));
     algorithm = tricks_left <= options_.pimc_max_tricks ? Algorithm::kPimc : Algorithm::kIsmcts;
   }
-  // PIMC solves worlds exactly: rules the solver cannot score are searched by ISMCTS.
-  if (algorithm == Algorithm::kPimc && !solver_unsupported(position.rules()).empty()) algorithm = Algorithm::kIsmcts;
-  SearchResult result = run(position, seat, algorithm, seed);
+  const RuleSet& rules = position.rules();
+  // The playouts read the match only where it changes a hand's value: the plain path stays as it was.
+  const MatchState* counted = match && hand_value_reads_match(rules) ? match : nullptr;
+  // PIMC solves worlds exactly: rules (or a match) the solver cannot score are searched by ISMCTS.
+  if (algorithm == Algorithm::kPimc &&
+      !(counted ? solver_unsupported(position, *counted) : solver_unsupported(rules)).empty())
+    algorithm = Algorithm::kIsmcts;
+  SearchResult result = run(position, seat, algorithm, seed, counted);
   result.iterations = control_.iterations();
   result.time_ms = control_.elapsed_ms();
   result.best = best_index(result.moves, position.rules().goal);
@@ -96,7 +102,8 @@ SearchResult Searcher::search(const Position& position, int seat, const SearchLi
   return result;
 }
 
-SearchResult Searcher::run(const Position& position, int seat, Algorithm algorithm, std::uint64_t seed) {
+SearchResult Searcher::run(const Position& position, int seat, Algorithm algorithm, std::uint64_t seed,
+                           const MatchState* counted) {
   SearchResult result;
   const bool passing = position.phase() == Phase::kPassing;
   const Position root = passing ? without_passes(position) : position;
@@ -117,12 +124,12 @@ SearchResult Searcher::run(const Position& position, int seat, Algorithm algorit
     auto& stats = per_thread[static_cast<std::size_t>(t)];
     if (passing) {
       PassSearch ps(root, seat);
-      ps.run(sampler, options_.ismcts, control_, rng, mine);
+      ps.run(sampler, options_.ismcts, control_, rng, mine, counted);
       stats = ps.stats();
     } else if (algorithm == Algorithm::kPimc) {
       run_pimc(root, sampler, *solvers_[static_cast<std::size_t>(t)], control_, rng, mine, stats);
     } else {
-      trees_[static_cast<std::size_t>(t)]->run(root, sampler, options_.ismcts, control_, rng, mine);
+      trees_[static_cast<std::size_t>(t)]->run(root, sampler, options_.ismcts, control_, rng, mine, counted);
       trees_[static_cast<std::size_t>(t)]->root_stats(stats);
     }
   };

@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "../match.h"
 #include "../position.h"
 #include "../solver/solver.h"
 #include "ismcts.h"
@@ -35,14 +36,18 @@ class Searcher {
 
   // The best decision for `seat` (the seat to play, or any seat still to pass)
   // in `position`, within `limits`. Blocks; call stop() from another thread.
-  SearchResult search(const Position& position, int seat, const SearchLimits& limits);
+  // `match` (or nullptr): the match the hand is played in; where a hand's value
+  // depends on it (hand_value_reads_match), the hands are scored as it counts them.
+  SearchResult search(const Position& position, int seat, const SearchLimits& limits,
+                      const MatchState* match = nullptr);
   void stop() { control_.stop(); }
   std::int64_t iterations() const { return control_.iterations(); }
   double elapsed_ms() const { return control_.elapsed_ms(); }
   const SearchOptions& options() const { return options_; }
 
  private:
-  SearchResult run(const Position& root, int seat, Algorithm algorithm, std::uint64_t seed);
+  SearchResult run(const Position& root, int seat, Algorithm algorithm, std::uint64_t seed,
+                   const MatchState* counted);
 
   SearchOptions options_;
   SearchControl control_;

@@ -34,11 +34,11 @@ class FakeSearcher:
         self.step_s = step_s
         self.max_steps = max_steps
         self._stop = threading.Event()
-        self.calls: list[tuple[int, Limit]] = []
+        self.calls: list[tuple[int, Limit, ca.MatchState | None]] = []  # (seat, limit, match) per search
 
-    def search(self, position, seat, limit, on_info=None):
+    def search(self, position, seat, limit, on_info=None, *, match=None):
         self._stop.clear()
-        self.calls.append((seat, limit))
+        self.calls.append((seat, limit, match))
         started = time.monotonic()
         steps = 0
         while not self._stop.is_set():
