@@ -53,7 +53,7 @@ SolverRules::SolverRules(const RuleSet& rules) : rules_(rules) {
   for (CardSet outside = rules.deck & ~rules.moon_cards; outside;)
     if (rules.card_points[pop_lowest(outside).index] != 0) points_outside_moon_ = true;
   plain_scoring_ = rules.doubling_cards == 0 && rules.clean_hand_points == 0 && !rules.super_moon &&
-                   rules.teams == 0 && !points_outside_moon_;
+                   rules.teams == 0 && !points_outside_moon_ && !rules.hand_floor_zero;
 
   // Strength order; ties keep face order (finish_trick lets the earlier card win a
   // tie, which no variant uses).
