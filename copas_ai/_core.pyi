@@ -480,6 +480,7 @@ class RuleSet:
     first_trick_stuck_annuls: bool
     forced_queen: bool
     goal: Goal
+    hand_floor_zero: bool
     heart_lead_over_queen: bool
     hearts_break: HeartsBreak
     kitty_peek: bool
@@ -583,6 +584,12 @@ class RuleSet:
         """
     @lead_break_cards.setter
     def lead_break_cards(self, arg1: CardSet) -> None:
+        ...
+    @property
+    def match_hands(self) -> int:
+        ...
+    @match_hands.setter
+    def match_hands(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
     def moon_cards(self) -> CardSet:

@@ -51,6 +51,8 @@ inline int seat_hand_score(const RuleSet& r, MoonRule moon, const HandTally& t, 
   // ten-of-death: after the J♦ bonus (A23); a moon's shooter is not doubled.
   if ((t.won[seat] & r.doubling_cards) && seat != shooter) score *= 2;
   if (t.over && t.tricks_won[seat] == 0) score += r.clean_hand_points;
+  // rook (A49): the bonus card's -10 comes off the whole hand total, never below 0.
+  if (r.hand_floor_zero && score < 0) score = 0;
   return score;
 }
 

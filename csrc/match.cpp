@@ -2,6 +2,17 @@
 
 namespace copas {
 
+namespace {
+
+// The match's end condition, before ties: the fixed number of hands played (rook,
+// §16), else a total at the target.
+bool end_reached(const RuleSet& r, const MatchState& match, int players) {
+  if (r.match_hands > 0) return match.hands_played >= r.match_hands;
+  return target_reached(r, match.totals, players);
+}
+
+}  // namespace
+
 // reverse-moon=conditional (A24): the normal moon, unless it would take some
 // total to the target without the shooter's side as the only winner; then the
 // reverse form. Judged on the match as it stands (a tie-break under way included).
@@ -13,7 +24,8 @@ void score_moon_for_match(const Position& hand, const MatchState& match, std::in
   if (!hand_value_reads_match(r) || hand.phase() != Phase::kOver || shooter < 0) return;
   MatchState after = match;
   for (int s = 0; s < n; ++s) after.totals[s] += out[s];
-  if (!target_reached(r, after.totals, n)) return;
+  ++after.hands_played;
+  if (!end_reached(r, after, n)) return;
   const MatchOutcome o = match_outcome(r, after, n);
   if (o.over && o.winners == side_of(r, shooter)) return;
   hand.hand_scores_with_moon(MoonRule::kSelfMinus, out);
@@ -92,14 +104,14 @@ void add_hand(const Position& hand, MatchState& match, std::int32_t* hand_out) {
   ++match.hands_played;
   // A11: the target reached and the match not over means a shared best total
   // under kExtraHands: tie-break hands begin, and stay until one side is best.
-  if (!match.tiebreak && target_reached(r, match.totals, n) && !match_outcome(r, match, n).over)
+  if (!match.tiebreak && end_reached(r, match, n) && !match_outcome(r, match, n).over)
     match.tiebreak = true;
 }
 
 MatchOutcome match_outcome(const RuleSet& rules, const MatchState& match, int players) {
   MatchOutcome out;
-  // A11b: once tie-break hands have begun the target is no longer consulted.
-  if (!match.tiebreak && !target_reached(rules, match.totals, players)) return out;
+  // A11b: once tie-break hands have begun the target (or the hand count) is no longer consulted.
+  if (!match.tiebreak && !end_reached(rules, match, players)) return out;
   // The best total: lowest for a penalty game, highest for a bonus game; with
   // teams every seat carries its team's sum, so a side wins or ties as one.
   std::int32_t judged[kMaxPlayers];

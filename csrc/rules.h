@@ -40,7 +40,9 @@
 //  spot, black-maria,     only card_points and moon_value change.
 //  queens, no-pass-strict lead_bans_points (never lead a point card unless only those)
 //                         with lead_needs_broken off (A31: any point card then).
-//  spanish, rook          deck (cards removed) and rank_strength (Sueca, ace low).
+//  spanish                deck (cards removed) and rank_strength (Sueca).
+//  rook                   rank_strength (ace low), the kitty of three-five, 10♦ -10 with
+//                         hand_floor_zero, no moon, match_hands = 6.
 //  classic-3to6           deck per player count, first_trick_banned = {QS},
 //                         3/5/6 seats: dealer's left leads under first_lead_banned
 //                         (A55a); break kHeartDiscarded without led_heart_breaks
@@ -221,10 +223,16 @@ struct RuleSet {
   // Scoring terms beyond card points (copas-fora §2.3).
   CardSet doubling_cards = 0;          // ten-of-death: the taker's hand score doubles, after bonuses (A23)
   std::int16_t clean_hand_points = 0;  // clean-hand: added for a seat that won no trick (-5 or +5)
+  // rook (§16, A49): a seat's hand score never goes below 0 (the 10♦'s -10 reduces
+  // the whole hand total, and is worth nothing to a seat that took less than 10).
+  bool hand_floor_zero = false;
 
   // Match.
   Goal goal = Goal::kLow;
   std::int32_t target = 100;  // the match ends once a total reaches it (>= for kLow)
+  // rook (§16): the match is this many hands, then tie-break hands (tie_rule); the
+  // target is not consulted. 0: the target ends the match.
+  std::uint8_t match_hands = 0;
   TieRule tie_rule = TieRule::kShared;
   std::uint8_t exact_score = 0;  // ExactScore flags (low goal only)
   // Partnerships (teams, §3): seat s plays in team s % teams; 0 = every seat alone.

@@ -86,7 +86,9 @@ void register_searcher(py::module_& m) {
                py::gil_scoped_release release;
                r = s.search(b.pos, seat, limits, match ? &match->state : nullptr);
              }
-             if (r.best < 0) throw InvalidPositionError("no world is consistent with seat " + std::to_string(seat) + "'s view");
+             if (r.best < 0)
+               throw InvalidPositionError("no world can be sampled from seat " + std::to_string(seat) +
+                                          "'s view (none is consistent with it, or there are too many to count)");
              return result_dict(r);
            },
            py::arg("position"), py::arg("seat"), py::arg("iterations") = -1, py::arg("movetime_ms") = -1,

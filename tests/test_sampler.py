@@ -162,6 +162,26 @@ def test_undealt_card_three_players_two_of_clubs_out_of_the_deal():
         assert not any((w >> int(two_clubs)) & 1 for w in world)
 
 
+# rook (docs/RULES.md §16) at the seat counts with a kitty (three-five's, taken with the
+# first trick): (players, cards still to play in the hand), late enough to enumerate.
+ROOK_KITTY_CASES = [(3, 6), (3, 4), (5, 3), (6, 3), (7, 3), (7, 4)]
+
+
+@pytest.mark.parametrize("players,left", ROOK_KITTY_CASES)
+def test_rook_kitty_world_count_is_exact_and_samples_are_uniform(players, left):
+    """rook with <players> seats and a kitty (1, 2, 4 or 3 cards), <left> cards still to
+    play, seen by the seat to play: the kitty taken with trick 1 stays unseen (no peek),
+    and the sampler counts exactly the worlds the reference enumeration finds and draws
+    them uniformly."""
+    rules = ca.find_variant("rook").rules(players)
+    assert rules.kitty_size
+    plays = players * rules.hand_size - left
+    p = next(q for seed in range(200) if (q := random_position(rules, seed, 0, plays)).kitty_taker is not None
+             and any(q.shown_voids(s) for s in range(players) if s != q.turn))
+    worlds = check_exact_count_and_uniformity(p, p.turn, seed=players)
+    assert len(worlds) > 1
+
+
 # --- properties over many random positions --------------------------------------------
 
 

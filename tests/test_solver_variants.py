@@ -1,4 +1,5 @@
-"""The solver on the copas-fora scoring options and on teams, against brute force.
+"""The solver on the copas-fora scoring options, on teams and on rook's floor at zero,
+against brute force.
 
 The reference is the independent paranoid minimax in pure Python of
 tests/support/solver_oracle.py: it walks every legal card with Position.push/pop and
@@ -38,6 +39,8 @@ VARIANTS = [
     "copas-fora+fatal-ace+jd-bonus+ten-of-death+reverse-moon+clean-hand",
     "teams",
     "teams+jd-bonus+ten-of-death+clean-hand+super-moon",
+    "rook",                                         # §16 A49: the 10♦'s -10 floored at 0, ace low
+    "rook+qs-value",
 ]
 
 

@@ -67,9 +67,9 @@ def _engine_position(variant_id: str, position: ca.Position, dealt, before: Inde
     return " ".join(words)
 
 
-def play_match_through_engine(engine: EngineProcess, variant_id: str, seed: int) -> Match:
+def play_match_through_engine(engine: EngineProcess, variant_id: str, seed: int, players: int | None = None) -> Match:
     variant = ca.find_variant(variant_id)
-    match = Match.new(variant, seed=seed)
+    match = Match.new(variant, players=players, seed=seed)
     n = match.players
     bots = [make_bot("random", seed=seed * 100 + s) for s in range(n)]
     try:
@@ -124,6 +124,23 @@ def test_variant_plays_complete_matches_confirmed_by_the_independent_scorer(vari
         for seed in SEEDS:
             match = play_match_through_engine(engine, variant_id, seed)
             assert match.is_over()
+        code, err = engine.close()
+    assert code == 0 and b"Traceback" not in err
+
+
+def _other_seat_counts() -> list[tuple[str, int]]:
+    """Each base at every seat count it allows besides its default (rook: 3, 5, 6, 7)."""
+    return [(base, n) for base in ca.variant_ids() for n in ca.find_variant(base).seat_counts
+            if n != ca.find_variant(base).default_players]
+
+
+@pytest.mark.parametrize("variant_id, players", _other_seat_counts())
+def test_variant_plays_complete_matches_at_its_other_seat_counts(variant_id, players):
+    """<variant_id> with <players> seats (the kitty deals included): complete matches
+    through the engine process, confirmed by the independent scorer."""
+    with EngineProcess() as engine:
+        for seed in SEEDS:
+            assert play_match_through_engine(engine, variant_id, seed, players).is_over()
         code, err = engine.close()
     assert code == 0 and b"Traceback" not in err
 

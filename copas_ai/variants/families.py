@@ -1,5 +1,5 @@
 """The other base variants that are rules as data: `three-five` (§4), `negative-scoring`
-(§5), `spanish` (§7), `spot` (§10), `black-maria` (§12) and `classic-3to6` (§22).
+(§5), `spanish` (§7), `spot` (§10), `black-maria` (§12), `rook` (§16) and `classic-3to6` (§22).
 
 Each variant is a function that fills a RuleSet; the core decides every rule from
 those fields. Those "identical to Copas Fora except ..." start from copas-fora.
@@ -113,23 +113,83 @@ def _spot(players: int) -> RuleSet:
     return r
 
 
+def _free_play(rules: RuleSet) -> None:
+    """The dealer's left leads any card; no first-trick ban and no breaking (B0)."""
+    rules.first_lead = FirstLead.DEALER_LEFT
+    rules.must_lead_first_card = False
+    rules.first_trick_banned = CardSet()
+    rules.hearts_break = HeartsBreak.NEVER
+    rules.lead_needs_broken = False
+    rules.discard_needs_broken = False
+
+
 def _black_maria(players: int) -> RuleSet:
     # S000 L275-285: 3 cards to the right every hand; the dealer's left leads any
     # card; no first-trick ban and no breaking (B0); hearts 1, Q♠ 13, K♠ 10, A♠ 7
     # (43); the moon needs all 16 penalty cards (A45) and gives the others 43; >= 150.
     r = _copas_fora(players)
     r.pass_cycle = [("right", 3)]
-    r.first_lead = FirstLead.DEALER_LEFT
-    r.must_lead_first_card = False
-    r.first_trick_banned = CardSet()
-    r.hearts_break = HeartsBreak.NEVER
-    r.lead_needs_broken = False
-    r.discard_needs_broken = False
+    _free_play(r)
     points = {card: 1 for card in _HEARTS}
     points.update({_QS: 13, Card.from_str("KS"): 10, Card.from_str("AS"): 7})
     _set_values(r, points, moon_value=43)
     r.target = 150
     r.revoke_penalty = 43  # §12: the offender scores +43
+    return r
+
+
+_KITTY_TAKERS = {"first-trick-winner": KittyTaker.FIRST_TRICK_WINNER,
+                 "first-point-taker": KittyTaker.FIRST_POINT_TAKER}
+
+
+def _kitty(rules: RuleSet, value: str | None) -> None:
+    # §4 deal method kitty (spanish with 3 players too, §7): the whole deck, so the
+    # cards deck-mod removes (only ever the 2♣ and 2♦) come back; each seat gets
+    # deck // players and the rest (1 to 4 cards) lies face down until the agreed
+    # seat takes it with the trick it wins (add-to-trick). With the 2♣ in the kitty
+    # the lowest club in play leads (A29). A seat count that deals the deck evenly
+    # has no kitty, so the option is refused there: §7 gives spanish a kitty only with
+    # 3 players (spanish+kitty then allows 3 seats alone, Variant.seat_counts).
+    taker = _KITTY_TAKERS[option_choice("kitty", value, "first-trick-winner", tuple(_KITTY_TAKERS))]
+    rules.deck = rules.deck | CardSet.from_str("2C,2D")
+    rules.hand_size = len(rules.deck) // rules.players
+    rules.kitty_size = len(rules.deck) - rules.hand_size * rules.players
+    if rules.kitty_size == 0:
+        raise ValueError(f"kitty: {len(rules.deck)} cards deal evenly to {rules.players} players, "
+                         "so there is no kitty")
+    rules.kitty_taker = taker
+
+
+def _rook_values(rules: RuleSet, qs_value: int) -> None:
+    # §16 L343-347: hearts 1 except 5♥ 5 and 10♥ 10 (26); the Golden Ten 10♦ -10 off
+    # the whole hand total, never below 0 (A49; hand_floor_zero); the Q♠ `qs_value`
+    # (A49: 13 as written, 0 as on a Rook deck); no moon (L349).
+    points = {card: 1 for card in _HEARTS}
+    points.update({Card.from_str("5H"): 5, Card.from_str("TH"): 10, Card.from_str("TD"): -10})
+    if qs_value:
+        points[_QS] = qs_value
+    _set_values(rules, points, moon_value=0)
+    rules.moon = MoonRule.NONE
+    rules.moon_cards = CardSet()
+    rules.hand_floor_zero = True
+
+
+def _rook(players: int) -> RuleSet:
+    # S000 L333-351: Copas Fora "absolutely the same" except: K Q J 10 ... 2 A (ace
+    # lowest); 3-7 players, the kitty method unless 4 (3: 17 + 1, 5: 10 + 2, 6: 8 + 4,
+    # 7: 7 + 3) with three-five's default kitty (first-trick-winner, add-to-trick);
+    # no passing; the dealer's left leads any card, no restrictions (B0); exactly six
+    # hands, then tie-break hands (A11); the revoke's +26 is inherited.
+    if not 3 <= players <= 7:
+        raise ValueError("§16 deals to 3 to 7 players")
+    r = _copas_fora(players)
+    if 52 % players:
+        _kitty(r, None)
+    r.rank_strength = [1 + i for i in range(12)] + [0]  # faces 2..K keep their order, the ace below the 2
+    r.pass_cycle = []
+    _free_play(r)
+    _rook_values(r, qs_value=13)
+    r.match_hands = 6
     return r
 
 
@@ -187,6 +247,8 @@ VARIANTS: tuple[Variant, ...] = (
             "seeds/000 L255-261, docs/RULES.md §10", _spot),
     Variant("black-maria", "Black Maria (Q♠ 13, K♠ 10, A♠ 7)", 4, 4, 4, "low",
             "seeds/000 L275-285, docs/RULES.md §12", _black_maria),
+    Variant("rook", "Rook Hearts (ace low, 5♥ 5, 10♥ 10, 10♦ -10, six hands)", 3, 7, 4, "low",
+            "seeds/000 L333-351, docs/RULES.md §16", _rook),
     Variant("classic-3to6", "Hearts for 3 to 6 players (children's book)", 3, 6, 4, "low",
             "seeds/003, docs/RULES.md §22", _classic_3to6),
 )
@@ -210,28 +272,6 @@ def _spot_alt_values(rules: RuleSet, value: str | None) -> None:
 def _no_pass(rules: RuleSet, value: str | None) -> None:
     # S003: "one version skips this part" (the pass to the right).
     rules.pass_cycle = []
-
-
-_KITTY_TAKERS = {"first-trick-winner": KittyTaker.FIRST_TRICK_WINNER,
-                 "first-point-taker": KittyTaker.FIRST_POINT_TAKER}
-
-
-def _kitty(rules: RuleSet, value: str | None) -> None:
-    # §4 deal method kitty (spanish with 3 players too, §7): the whole deck, so the
-    # cards deck-mod removes (only ever the 2♣ and 2♦) come back; each seat gets
-    # deck // players and the rest (1 or 2 cards) lies face down until the agreed
-    # seat takes it with the trick it wins (add-to-trick). With the 2♣ in the kitty
-    # the lowest club in play leads (A29). A seat count that deals the deck evenly
-    # has no kitty, so the option is refused there: §7 gives spanish a kitty only with
-    # 3 players (spanish+kitty then allows 3 seats alone, Variant.seat_counts).
-    taker = _KITTY_TAKERS[option_choice("kitty", value, "first-trick-winner", tuple(_KITTY_TAKERS))]
-    rules.deck = rules.deck | CardSet.from_str("2C,2D")
-    rules.hand_size = len(rules.deck) // rules.players
-    rules.kitty_size = len(rules.deck) - rules.hand_size * rules.players
-    if rules.kitty_size == 0:
-        raise ValueError(f"kitty: {len(rules.deck)} cards deal evenly to {rules.players} players, "
-                         "so there is no kitty")
-    rules.kitty_taker = taker
 
 
 _PEEK_INTO_HAND = "kitty-peek is for the add-to-trick kitty: an into-hand taker holds the kitty"
@@ -258,6 +298,11 @@ def _kitty_use(rules: RuleSet, value: str | None) -> None:
     rules.kitty_use = use
 
 
+def _rook_qs_value(rules: RuleSet, value: str | None) -> None:
+    # A49: the Q♠'s value, not stated by the seed (a Rook deck has none); bare = 0.
+    _rook_values(rules, int(option_choice("qs-value", value, "0", ("0", "13"))))
+
+
 OPTIONS: tuple[VariantOption, ...] = (
     VariantOption("sueca-order", "ranks A 7 K J Q 6 5 4 3 2", "§7 L177", ("spanish",), _sueca_order),
     VariantOption("alt-values", "J♥ Q♥ K♥ 10, A♥ 15", "§10 L261", ("spot",), _spot_alt_values),
@@ -269,4 +314,6 @@ OPTIONS: tuple[VariantOption, ...] = (
     VariantOption("kitty-use", "the kitty's taker takes it into hand and discards as many", "§4 L131-133",
                   ("three-five", "spanish"), _kitty_use, values="into-hand (default) or add-to-trick",
                   requires=("kitty",)),
+    VariantOption("qs-value", "the Q♠'s value", "§16 L333-351, A49", ("rook",), _rook_qs_value,
+                  values="0 (default) or 13"),
 )

@@ -75,7 +75,9 @@ class WorldSampler {
   bool sample(Rng& rng, Position& out) const;
 
   // Limits: dense table entries, and holders (other seats + the undealt pile).
-  static constexpr std::size_t kMaxTableEntries = std::size_t{1} << 20;  // 16 MB
+  // 2^22: rook at 7 seats (seven hands and a kitty) needs just over 2^20 in some views;
+  // the table is sized to the view, so this bounds only the worst case (64 MB).
+  static constexpr std::size_t kMaxTableEntries = std::size_t{1} << 22;
   static constexpr int kMaxHolders = kMaxPlayers;
 
  private:

@@ -25,6 +25,7 @@ struct ScoreScale {
     // doubles either end, the clean-hand term adds to one of them.
     if (r.doubling_cards) plus *= 2, minus *= 2;
     (r.clean_hand_points > 0 ? plus : minus) += r.clean_hand_points;
+    if (r.hand_floor_zero) plus = plus < 0 ? 0 : plus, minus = minus < 0 ? 0 : minus;  // rook: no hand below 0
     // With teams the search scores a side: the sum of its seats' scores.
     const int side = r.teams ? r.players / r.teams : 1;
     plus *= side, minus *= side;

@@ -53,7 +53,7 @@ struct SeatOpenings {
 // Every score of the ends with moon outcome `moon` and card points in
 // [points_lo, points_hi], the terms added as seat_hand_score adds them: the
 // moon's value, then the doubling (a factor 1 or 2: the interval's ends stay its
-// ends), then the clean-hand term of a seat that took nothing.
+// ends), then the clean-hand term of a seat that took nothing, then the floor at zero.
 [[gnu::always_inline]] inline Span ends(const RuleSet& r, MoonBy moon, int mult_hi, int points_lo, int points_hi, const SeatOpenings& o) {
   int moon_lo = 0, moon_hi = 0;
   if (moon == MoonBy::kOther && r.moon == MoonRule::kOthersPlus) {
@@ -71,6 +71,8 @@ struct SeatOpenings {
     span.add(moon_lo + r.clean_hand_points);
     span.add(moon_hi + r.clean_hand_points);
   }
+  // rook's floor (seat_hand_score's last term): monotone, so the ends stay the ends.
+  if (r.hand_floor_zero) span = {std::max(span.lo, 0), std::max(span.hi, 0)};
   return span;
 }
 
@@ -149,11 +151,12 @@ int cost_if_one_takes_all(const SolverRules& sr, const Position& pos, int root, 
   return side_cost(sr, HandTally{won, tricks, pos.tricks_done() + left, true, &sr.view()}, root);
 }
 
-// Whether the past must be keyed with the side's points taken: a moon or a
-// doubling card can still change what they are worth.
+// Whether the past must be keyed with the side's points taken: a moon, a
+// doubling card or the floor at zero (rook: the rest of the hand is then not
+// added to them) can still change what they are worth.
 bool points_keyed(const SolverRules& sr, const Position& pos, std::uint32_t candidates) {
   const CardSet doubling = sr.rules().doubling_cards;
-  return candidates != 0 || (doubling && (doubling & cards_in_play(pos)));
+  return candidates != 0 || sr.rules().hand_floor_zero || (doubling && (doubling & cards_in_play(pos)));
 }
 
 // What the root side can force (a ceiling on its cost) and what the others can

@@ -48,7 +48,7 @@ SolverRules::SolverRules(const RuleSet& rules) : rules_(rules), view_(rules) {
   for (CardSet outside = rules.deck & ~rules.moon_cards; outside;)
     if (rules.card_points[pop_lowest(outside).index] != 0) points_outside_moon_ = true;
   plain_scoring_ = rules.doubling_cards == 0 && rules.clean_hand_points == 0 && !rules.super_moon &&
-                   rules.teams == 0 && !points_outside_moon_;
+                   rules.teams == 0 && !points_outside_moon_ && !rules.hand_floor_zero;
 
   // Strength lanes from the view's rank order.
   const auto& strength_of_face = view_.strength_of_face;

@@ -78,8 +78,8 @@ class SolverRules {
   int class_mask_count(int s) const { return class_mask_count_[s]; }
   Lane class_mask(int s, int i) const { return class_masks_[s][i]; }
 
-  // No doubling card, clean-hand term, super moon, teams or points outside the
-  // moon cards: the root's score is its card points or a moon's fixed value
+  // No doubling card, clean-hand term, super moon, teams, floor at zero or points
+  // outside the moon cards: the root's score is its card points or a moon's fixed value
   // (the plain game's shortcuts in outcome.cpp use it).
   bool plain_scoring() const { return plain_scoring_; }
   // Whether some card outside the moon cards is worth points (the J♦ of jd-bonus).

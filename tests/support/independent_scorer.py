@@ -26,6 +26,8 @@ FAMILY_SCORERS: dict[str, Callable] = getattr(_families, "SCORERS", {})
 # How each family base breaks a tie for the best total: "extra-hands", "shared" or
 # "stands" (optional TIES dict next to SCORERS).
 FAMILY_TIES: dict[str, str] = getattr(_families, "TIES", {})
+# Bases whose match is a fixed number of hands (optional HANDS dict): {base: hands}.
+FAMILY_HANDS: dict[str, int] = getattr(_families, "HANDS", {})
 
 # The tie rule of the bases scored here (§2.1 A11, §21 S004; §3 teams and §6 are
 # copas-fora's: A11b names teams' side totals; teams+individual-tally's tie is a draw).
@@ -169,6 +171,7 @@ class MatchRules:
     ties: str = "extra-hands"  # extra-hands | shared | stands
     exact: tuple[str, ...] = ()
     conditional_reverse: bool = False
+    hands: int = 0  # a match of this many hands (rook §16), then tie-break hands; 0: the target ends it
 
     @classmethod
     def of(cls, variant_id: str, goal_low: bool = True, target: int | None = None) -> "MatchRules":
@@ -189,6 +192,7 @@ class MatchRules:
         if "exact-score" in options:
             rules.exact = tuple((options["exact-score"] or "hit-100-to-51").split(","))
         rules.conditional_reverse = options.get("reverse-moon") == "conditional"
+        rules.hands = FAMILY_HANDS.get(base, 0)
         return rules
 
     def sides(self, n: int) -> list[list[int]]:
@@ -203,10 +207,14 @@ class MatchRules:
         ending = totals if self.individual_tally else [sum(totals[s] for s in side) for side in sides]
         return any(self.reached(t) for t in ending)
 
-    def outcome(self, totals: Sequence[int], tiebreak: bool = False) -> tuple[bool, list[int]]:
+    def end_hit(self, totals: Sequence[int], hands_played: int) -> bool:
+        """The match's end before ties: the fixed hands played (§16), else the target."""
+        return hands_played >= self.hands if self.hands else self.target_hit(totals)
+
+    def outcome(self, totals: Sequence[int], tiebreak: bool = False, hands_played: int = 0) -> tuple[bool, list[int]]:
         """§2.1 game end and ties (A11; A11b: during tie-break hands only a single best
-        total counts, the target no longer), §3 (A28b, L121), tie-stands (A27)."""
-        if not tiebreak and not self.target_hit(totals):
+        total counts, the target no longer), §3 (A28b, L121), tie-stands (A27), §16's six hands."""
+        if not tiebreak and not self.end_hit(totals, hands_played):
             return False, []
         sides = self.sides(len(totals))
         sums = [sum(totals[s] for s in side) for side in sides]
@@ -268,12 +276,14 @@ class IndependentMatch:
     totals: list[int]
     pending: set[int] = field(default_factory=set)
     tiebreak: bool = False
+    hands_played: int = 0
 
     def add_hand(self, won: Sequence[Collection[str]], tricks: Sequence[int]) -> list[int]:
         scores = add_hand(self.variant_id, self.totals, self.pending, won, tricks, self.rules, self.tiebreak)
-        if not self.tiebreak and self.rules.target_hit(self.totals) and not self.outcome()[0]:
+        self.hands_played += 1
+        if not self.tiebreak and self.rules.end_hit(self.totals, self.hands_played) and not self.outcome()[0]:
             self.tiebreak = True
         return scores
 
     def outcome(self) -> tuple[bool, list[int]]:
-        return self.rules.outcome(self.totals, self.tiebreak)
+        return self.rules.outcome(self.totals, self.tiebreak, self.hands_played)

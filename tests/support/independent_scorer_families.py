@@ -1,5 +1,5 @@
 """Independent hand scorers for the variant families, written from docs/RULES.md (§5, §7,
-§10, §12, §22, §4) and not from the RuleSet fields: slow and plain on purpose.
+§10, §12, §16, §22, §4) and not from the RuleSet fields: slow and plain on purpose.
 
 Shape (what tests/support/independent_scorer.py imports when present):
     SCORERS: dict[str, Callable[[Sequence[Collection[str]], Sequence[str]], list[int]]]
@@ -77,23 +77,42 @@ def classic_3to6(won, options=()) -> list[int]:
     return scores
 
 
+def rook(won, options=()) -> list[int]:
+    # §16: hearts 1 each but 5♥ 5 and 10♥ 10; Q♠ 13 as written (A49), 0 with qs-value
+    # (bare or =0); the 10♦ takes 10 off its taker's hand total, never below 0; no moon
+    # (all the points to one seat are simply his).
+    queen = 0 if "qs-value" in options or "qs-value=0" in options else 13
+    values = {**{h: 1 for h in ALL_HEARTS}, "5H": 5, "TH": 10, "QS": queen}
+    scores = []
+    for cards in won:
+        total = sum(values.get(c, 0) for c in cards)
+        scores.append(max(0, total - 10) if "TD" in cards else total)
+    return scores
+
+
 SCORERS: dict[str, Callable[..., list[int]]] = {
     "three-five": three_five,
     "negative-scoring": negative_scoring,
     "spanish": spanish,
     "spot": spot,
     "black-maria": black_maria,
+    "rook": rook,
     "classic-3to6": classic_3to6,
 }
 
 # How a match ends on a tie for the best total, read from docs/RULES.md: the Copas
 # Fora family inherits its extra hands (§4, §5 A30a, §7 "ties" unchanged; §10 and
-# §12 restate only the target); classic-3to6 shares the win (A55f).
+# §12 restate only the target; §16 "extra hands until the tie is broken");
+# classic-3to6 shares the win (A55f).
 TIES: dict[str, str] = {
     "three-five": "extra-hands",
     "negative-scoring": "extra-hands",
     "spanish": "extra-hands",
     "spot": "extra-hands",
     "black-maria": "extra-hands",
+    "rook": "extra-hands",
     "classic-3to6": "shared",
 }
+
+# Matches of a fixed number of hands instead of a target (§16: "the game ends after six hands").
+HANDS: dict[str, int] = {"rook": 6}
