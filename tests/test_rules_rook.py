@@ -58,7 +58,7 @@ def test_rook_ace_is_low_and_wins_nothing_over_a_king_or_a_two():
     pos = position(VARIANT, {1: "KS", 2: "AS", 3: "QS", 0: "2S"})
     play(pos, "KS AS QS 2S")
     assert pos.turn == 1
-    # RK-1 (RULES.md §25.6): the 2♠ beats the A♠, the lowest card.
+    # RK-1 (docs/RULES.md §25.6): the 2♠ beats the A♠, the lowest card.
     hearts, diamonds = (" ".join(f + suit for f in "23456789TJQKA") for suit in "HD")
     pos = position(VARIANT, {1: "AS", 2: "2S", 3: hearts, 0: diamonds})  # seats 3 and 0 hold no spade
     play(pos, "AS 2S")
@@ -82,7 +82,7 @@ def test_rook_heart_values_five_and_ten_of_hearts():
 
 @pytest.mark.parametrize("taken, score", [
     ("2H 3H 4H TD", 0),        # 3 - 10, floored at 0
-    ("5H TH 3H TD", 6),        # RK-1 (RULES.md §25.6): 16 - 10
+    ("5H TH 3H TD", 6),        # RK-1 (docs/RULES.md §25.6): 16 - 10
     ("2H 3H 4H 6H TD", 0),     # RK-1: 4 - 10, floored at 0
     ("5H TH TD", 5),           # 15 - 10
     ("TD", 0),                 # "no benefit" without points (L347)

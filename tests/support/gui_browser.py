@@ -25,7 +25,10 @@ def start_browser(download_dir: str, width: int = 1000, height: int = 1100):
         options.add_argument(flag)
     options.add_experimental_option("prefs", {"download.default_directory": download_dir,
                                               "download.prompt_for_download": False})
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    # The browser is not ours to instrument: under the sanitizer run (.ci/run preloads the
+    # ASan runtime for Python) chromedriver and chromium must start without it.
+    env = {k: v for k, v in os.environ.items() if k not in ("LD_PRELOAD", "ASAN_OPTIONS", "UBSAN_OPTIONS")}
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER, env=env), options=options)
     driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": download_dir})
     return driver
 
