@@ -3,7 +3,7 @@
 // Every variant is a RuleSet value; the Position, the scorer and the search read
 // it and never test a variant's name. Fields marked [later] are designed here
 // so that the variants still to come are data plus a small extension, but the
-// core does not act on them yet: the registry (copas_ai/variants.py) refuses to
+// core does not act on them yet: the registry (copas_ai/variants/) refuses to
 // build a variant that needs one until the core implements it.
 //
 // How each family of docs/RULES.md maps onto these fields:

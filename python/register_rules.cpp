@@ -1,5 +1,5 @@
 // RuleSet for Python: every field readable and writable, so the variant
-// registry (copas_ai/variants.py) builds each variant as data.
+// registry (copas_ai/variants/) builds each variant as data.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
