@@ -38,6 +38,7 @@ void Position::clear() {
   discards_ = 0;
   discards_left_ = voids_at_take_ = take_plays_ = 0;
   num_plays_ = trick_len_ = tricks_done_ = 0;
+  extended_ = 0;
   trick_set_ = played_ = pass_second_ = 0;
 }
 
@@ -281,11 +282,12 @@ void Position::undo() {
     return;
   }
   if (trick_len_ == 0) {
-    // The last play completed a trick: reopen it.
-    const PlayRecord* trick = &history_[num_plays_ - n_];
+    // The last play completed a trick: reopen it (2n cards when it had a second round).
+    const int len = n_ << trick_extended(tricks_done_ - 1);
+    const PlayRecord* trick = &history_[num_plays_ - len];
     const int winner = turn_;
     CardSet cards = 0;
-    for (int i = 0; i < n_; ++i) cards |= trick[i].card.bit();
+    for (int i = 0; i < len; ++i) cards |= trick[i].card.bit();
     won_[winner] &= ~cards;
     --tricks_won_[winner];
     --tricks_done_;
@@ -298,7 +300,7 @@ void Position::undo() {
       kitty_seat_ = -1;
     }
     trick_set_ = cards;
-    trick_len_ = n_;
+    trick_len_ = static_cast<std::uint8_t>(len);
     leader_ = trick[0].seat;
     led_ = trick[0].card.suit();
   }
@@ -310,6 +312,8 @@ void Position::undo() {
   revoked_[rec.seat] = rec.prev_revoked;
   hearts_broken_ = rec.prev_broken;
   --trick_len_;
+  // Back in the first round: the trick has no second round yet (branch-free).
+  extended_ &= ~(std::uint32_t{trick_len_ == n_ - 1} << tricks_done_);
   turn_ = rec.seat;
 }
 

@@ -6,6 +6,7 @@
 // copies of this object; the seat's view of a hand is built in search/.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <string>
 
@@ -163,6 +164,14 @@ class Position {
   unsigned shown_voids(int seat) const { return voids_[seat]; }
   int tricks_done() const { return tricks_done_; }
   int trick_length() const { return trick_len_; }
+  // nines-extend (RuleSet::extend_cards, A21): whether trick `t` (0-based, the one in
+  // progress included) has its second round; the cards the trick in progress holds
+  // when whole, as decided so far; the play index trick `t` starts at.
+  bool trick_extended(int t) const { return (extended_ >> t) & 1; }
+  int trick_size() const { return n_ << trick_extended(tricks_done_); }
+  int trick_start(int t) const {
+    return n_ * (t + std::popcount(extended_ & static_cast<std::uint32_t>((std::uint64_t{1} << t) - 1)));
+  }
   CardSet trick_cards() const { return trick_set_; }
   bool hearts_broken() const { return hearts_broken_; }
   // Whether a heart may be led now (R3's condition: the flag, or lead_break_cards played).
@@ -256,6 +265,7 @@ class Position {
   std::uint8_t voids_[kMaxPlayers] = {};
   std::uint8_t revoked_[kMaxPlayers] = {};  // suits each seat failed to follow, unproven
   std::uint8_t revoker_ = 0;
+  std::uint32_t extended_ = 0;  // bit t: trick t has its second round (extend_cards)
   PlayRecord history_[kMaxPlays];
 };
 
@@ -336,11 +346,19 @@ inline void Position::play(Card c) {
     return;
   }
   if (++trick_len_ == n_) {
-    finish_trick();
-  } else {
-    turn_ = static_cast<std::uint8_t>(next_seat(seat));
-    if (tricks_done_ == 0 && rules_->first_trick_stuck_annuls) check_stuck();
+    // A21: a trigger of the led suit in the trick and cards still in hand: every seat
+    // plays once more, the leader (next) first. One test of a zero mask in other rules.
+    if (!(rules_->extend_cards & trick_set_ & suit_mask(static_cast<Suit>(led_))) || !hands_[seat]) {
+      finish_trick();
+      return;
+    }
+    extended_ |= std::uint32_t{1} << tricks_done_;
+  } else if (trick_len_ == 2 * n_) {
+    finish_trick();  // the second round's last card
+    return;
   }
+  turn_ = static_cast<std::uint8_t>(next_seat(seat));
+  if (tricks_done_ == 0 && rules_->first_trick_stuck_annuls) check_stuck();
 }
 
 inline int Position::points_taken(int seat) const { return view_->points(won_[seat]); }

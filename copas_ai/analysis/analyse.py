@@ -23,6 +23,7 @@ rules do (a void until proven).
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
@@ -153,6 +154,8 @@ def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None
     card of the discard (lowest first) after the trick that took the kitty."""
     n = record.players
     received = replay(record, hand, 0).received_parts if hand.passes is not None else [None] * n
+    # Where each trick began, from the core (a nines-extend trick holds 2 cards a seat).
+    starts = replay(record, hand).trick_starts
     if hand.passes is not None:
         for seat, cards in enumerate(hand.passes):
             if seats is None or seat in seats:
@@ -171,14 +174,15 @@ def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None
         taker = replay(record, hand, at).kitty_taker
         ordered = sorted(cards)  # the order the rules make a discard in (kitty_discard.cpp)
         for j, card in enumerate(ordered):
-            yield from point(taker, at // n, CardSet([card]), at, discard=True, discarded_before=tuple(ordered[:j]))
+            yield from point(taker, bisect_right(starts, at) - 1, CardSet([card]), at, discard=True,
+                             discarded_before=tuple(ordered[:j]))
 
     discard_at = hand.discard[0] if hand.discard is not None else None
     for k, (seat, card) in enumerate(hand.plays):
         if k == discard_at:
             yield from discard_points()
         if k not in hand.revokes:
-            yield from point(seat, k // n + 1, card, k)
+            yield from point(seat, bisect_right(starts, k), card, k)
     if discard_at == len(hand.plays):  # the record ends at the discard
         yield from discard_points()
 
