@@ -167,8 +167,8 @@ class Position {
   // nines-extend (RuleSet::extend_cards, A21): whether trick `t` (0-based, the one in
   // progress included) has its second round; the cards the trick in progress holds
   // when whole, as decided so far; the play index trick `t` starts at.
-  bool trick_extended(int t) const { return (extended_ >> t) & 1; }
-  int trick_size() const { return n_ << trick_extended(tricks_done_); }
+  bool trick_extended(int t) const { return t < tricks_done_ ? (extended_ >> t) & 1 : trick_end_ > n_; }
+  int trick_size() const { return trick_end_; }
   int trick_start(int t) const {
     return n_ * (t + std::popcount(extended_ & static_cast<std::uint32_t>((std::uint64_t{1} << t) - 1)));
   }
@@ -217,6 +217,10 @@ class Position {
   void clear();  // everything but the rules, dealer, hand number and pass plan
   void start_play();
   void finish_trick();
+  // nines-extend (A21), from finish_trick: opens the trick's second round when its
+  // first holds a trigger of the led suit and cards are left (true), else readies
+  // the next trick's length.
+  bool open_second_round();
   // Ends the hand early when the rules say the seat to act is stuck (HandEnd).
   void check_stuck();
   void prove_revoke(int seat);
@@ -265,7 +269,10 @@ class Position {
   std::uint8_t voids_[kMaxPlayers] = {};
   std::uint8_t revoked_[kMaxPlayers] = {};  // suits each seat failed to follow, unproven
   std::uint8_t revoker_ = 0;
-  std::uint32_t extended_ = 0;  // bit t: trick t has its second round (extend_cards)
+  // bit t: trick t has its second round (extend_cards); written at its n-th card, so
+  // the trick in progress's bit means nothing before that (trick_end_ says it).
+  std::uint32_t extended_ = 0;
+  std::uint8_t trick_end_ = 0;  // the cards that complete the trick in progress: n, or 2n (A21)
   PlayRecord history_[kMaxPlays];
 };
 
@@ -345,20 +352,12 @@ inline void Position::play(Card c) {
     prove_revoke(seat);  // the hand stops here, the trick unfinished
     return;
   }
-  if (++trick_len_ == n_) {
-    // A21: a trigger of the led suit in the trick and cards still in hand: every seat
-    // plays once more, the leader (next) first. One test of a zero mask in other rules.
-    if (!(rules_->extend_cards & trick_set_ & suit_mask(static_cast<Suit>(led_))) || !hands_[seat]) {
-      finish_trick();
-      return;
-    }
-    extended_ |= std::uint32_t{1} << tricks_done_;
-  } else if (trick_len_ == 2 * n_) {
-    finish_trick();  // the second round's last card
-    return;
+  if (++trick_len_ == trick_end_) {
+    finish_trick();  // or, under nines-extend, its second round (A21)
+  } else {
+    turn_ = static_cast<std::uint8_t>(next_seat(seat));
+    if (tricks_done_ == 0 && rules_->first_trick_stuck_annuls) check_stuck();
   }
-  turn_ = static_cast<std::uint8_t>(next_seat(seat));
-  if (tricks_done_ == 0 && rules_->first_trick_stuck_annuls) check_stuck();
 }
 
 inline int Position::points_taken(int seat) const { return view_->points(won_[seat]); }

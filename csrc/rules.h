@@ -40,7 +40,8 @@
 //  spot, black-maria,     only card_points and moon_value change.
 //  queens, no-pass-strict lead_bans_points (never lead a point card unless only those)
 //                         with lead_needs_broken off (A31: any point card then).
-//  spanish                deck (cards removed) and rank_strength (Sueca).
+//  spanish                deck (cards removed) and rank_strength (Sueca); sixes-extend =
+//                         extend_cards (the 6s), as nines-extend's 9s on copas-fora.
 //  rook                   rank_strength (ace low), the kitty of three-five, 10♦ -10 with
 //                         hand_floor_zero, no moon, match_hands = 6.
 //  classic-3to6           deck per player count, first_trick_banned = {QS},
