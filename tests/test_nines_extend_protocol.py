@@ -15,12 +15,14 @@ import pytest
 from support.hands import build_deal
 
 import copas_ai as ca
+from copas_ai.analysis.analyse import AnalysisSettings, analyse
 from copas_ai.analysis.record import dump_record, read_record, record_from_match, replay
 from copas_ai.bots import make_bot
 from copas_ai.cep.loop import run_lines
 from copas_ai.game import Match, play_hand
 from copas_ai.gui.review import review_data
 from copas_ai.gui.table import Table, TableSettings
+from copas_ai.search import Limit
 from support.gui_client import ENGINE, ITERATIONS
 
 # CF-9's deal (tests/test_rules_nines_extend.py builds the same with support.hands):
@@ -160,3 +162,19 @@ def test_copas_fora_nines_extend_gui_table_shows_the_eight_card_last_trick():
         raise AssertionError("no extended trick in 200 plays")
     finally:
         table.close()
+
+
+def test_copas_fora_nines_extend_analysis_numbers_the_tricks_and_names_the_missing_double_dummy():
+    """copas-fora+nines-extend through `analyse` (seat 0, a few iterations a card):
+    each decision's trick is the core's (a card of a second round belongs to its
+    trick), and the double-dummy line is missing with the solver's A21 reason."""
+    match = _extended_match("copas-fora+nines-extend")
+    record = read_record(json.loads(dump_record(record_from_match(match))))
+    settings = AnalysisSettings(limit=Limit(iterations=20), seats={0}, hands=(1, 1))
+    analysis = analyse(record, settings)
+    assert "A21" in analysis.double_dummy_missing
+    starts = replay(record, record.hands[0]).trick_starts
+    cards = [d for d in analysis.decisions if d.trick is not None]
+    mine = [k for k, (seat, _) in enumerate(record.hands[0].plays) if seat == 0]
+    assert [d.trick for d in cards] == [sum(1 for s in starts[:-1] if s <= k) for k in mine]
+    assert max(d.trick for d in cards) == len(starts) - 1 < 13
