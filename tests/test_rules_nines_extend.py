@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from support.endgames import feeding_policy, stacked_deal
 from support.hands import DECK, HEARTS, PENALTY, QS, SPADES, cards, play, position
 from support.independent_legal_copas_fora import takers
 from support.sampler_oracle import no_pass_hand_no
@@ -271,3 +272,24 @@ def test_nines_extend_rules_are_refused_by_the_solver_with_the_reason():
     assert "A21" in _core.solver_unsupported(ca.find_variant("copas-fora+nines-extend").rules())
     assert "A21" in _core.solver_unsupported(ca.find_variant("spanish+sixes-extend").rules())
     assert _core.solver_unsupported(ca.find_variant("copas-fora").rules()) == ""
+
+
+def test_copas_fora_nines_extend_super_moon_counts_the_hands_fewer_tricks():
+    """copas-fora+nines-extend+super-moon+clean-hand (A25, L111 with A21): on stacked
+    deals where the others feed one seat, a shooter who won every trick of a hand that
+    had a second round (so fewer than 13 tricks) makes the double moon (the others
+    +52), and the others, with no trick, add the clean-hand bonus (−5)."""
+    rules = ca.find_variant("copas-fora+nines-extend+super-moon+clean-hand").rules()
+    for seed in range(200):
+        rng = random.Random(seed)
+        shooter = rng.randrange(4)
+        pos = ca.Position(rules, stacked_deal(rules, rng, shooter), dealer=3, hand_no=3)
+        policy = feeding_policy(shooter)
+        while not pos.is_over():
+            pos.push(policy(pos, rng))
+        if pos.tricks_done < 13 and pos.tricks_won(shooter) == pos.tricks_done:
+            break
+    else:
+        raise AssertionError("no stacked hand with a second round and every trick to one seat")
+    assert pos.moon_shooter() == shooter
+    assert pos.score() == [0 if s == shooter else 52 - 5 for s in range(4)]

@@ -72,6 +72,16 @@ def _engine_position(variant_id: str, position: ca.Position, dealt, before: Inde
     return " ".join(words)
 
 
+def _assert_tricks_as_the_oracle_reads_them(variant_id: str, position: ca.Position, won, tricks) -> None:
+    """nines-extend / sixes-extend (A21): the tricks cut, and taken, as the oracle of
+    tests/support reads them from the plays (not from the core)."""
+    trigger = trigger_face(set(parse_id(variant_id)[1]))
+    if trigger:
+        n = position.players
+        plays = [(seat, str(card)) for seat, card in position.moves]
+        assert (tricks, won) == takers(plays, trigger, n, n * position.rules.hand_size), variant_id
+
+
 def play_match_through_engine(engine: EngineProcess, variant_id: str, seed: int, players: int | None = None) -> Match:
     variant = ca.find_variant(variant_id)
     match = Match.new(variant, players=players, seed=seed)
@@ -90,10 +100,7 @@ def play_match_through_engine(engine: EngineProcess, variant_id: str, seed: int,
         before = copy.deepcopy(state)
         won = [{str(c) for c in position.won[s]} for s in range(n)]
         tricks = [position.tricks_won(s) for s in range(n)]
-        trigger = trigger_face(set(parse_id(variant.id)[1]))
-        if trigger and position.hand_end != "revoke":  # A21: the tricks cut and taken as the oracle reads them
-            plays = [(seat, str(card)) for seat, card in position.moves]
-            assert (tricks, won) == takers(plays, trigger, n, n * match.rules.hand_size), variant.id
+        _assert_tricks_as_the_oracle_reads_them(variant.id, position, won, tricks)
         try:
             expected = state.add_hand(won, tricks)
         except UnknownVariant as exc:
@@ -223,6 +230,7 @@ def test_variant_moon_hands_confirmed_by_the_independent_scorer(variant_id):
         moons += pos.moon_shooter() is not None
         won = [{str(c) for c in pos.won[s]} for s in range(4)]
         tricks = [pos.tricks_won(s) for s in range(4)]
+        _assert_tricks_as_the_oracle_reads_them(variant.id, pos, won, tricks)
         totals = [rng.randrange(rules.target - 40, rules.target) for _ in range(4)]
         pending = {s for s in range(4) if rng.random() < 0.2}
         expected_totals = list(totals)
