@@ -12,7 +12,7 @@ import json
 import random
 
 import pytest
-from support.hands import build_deal
+from support.hands import CF9_DEAL, CF9_FIRST_TRICKS, CF9_TRICK_4, CF9_VOIDS, build_deal
 
 import copas_ai as ca
 from copas_ai.analysis.analyse import AnalysisSettings, analyse
@@ -25,15 +25,11 @@ from copas_ai.gui.table import Table, TableSettings
 from copas_ai.search import Limit
 from support.gui_client import ENGINE, ITERATIONS
 
-# CF-9's deal (tests/test_rules_nines_extend.py builds the same with support.hands):
-# three tricks, then N leads the 9♠ and the trick gets its second round.
-CF9_SPEC = {0: "2C KC AD 9S 2S 5S 6S", 1: "3C 6C 2D 3S AS 7S 8S", 2: "4C 7C 3D KS 4S TS JS QS",
-            3: "AC 5C 8C 5H 7H"}
-CF9_MOVES = "2C 3C 4C AC 5C KC 6C 7C AD 2D 3D 8C 9S 3S KS 5H 2S AS 4S 7H"
+CF9_MOVES = (CF9_FIRST_TRICKS + " " + CF9_TRICK_4).replace("/ ", "")
 
 
 def cf9_hands() -> list[str]:
-    return [",".join(str(c) for c in h) for h in build_deal(CF9_SPEC, {3: "SD"})]
+    return [",".join(str(c) for c in h) for h in build_deal(CF9_DEAL, CF9_VOIDS)]
 
 
 def cf9_position_line(moves: str) -> str:

@@ -14,22 +14,27 @@ import random
 
 import pytest
 from support.endgames import feeding_policy, stacked_deal
-from support.hands import DECK, HEARTS, PENALTY, QS, SPADES, cards, play, position
+from support.hands import (
+    CF9_DEAL,
+    CF9_FIRST_TRICKS,
+    CF9_VOIDS,
+    DECK,
+    HEARTS,
+    PENALTY,
+    QS,
+    SPADES,
+    cards,
+    play,
+    position,
+)
 from support.independent_legal_copas_fora import takers
 from support.sampler_oracle import no_pass_hand_no
 
 import copas_ai as ca
 from copas_ai import _core
 
-# CF-9 (§25.1): N wins tricks 2 and 3 and W breaks hearts (B1) by discarding a club on
-# trick 3, so N leads trick 4 with hearts broken; W holds no spades nor diamonds.
-CF9_SPEC = {0: "2C KC AD 9S 2S 5S 6S", 1: "3C 6C 2D 3S AS 7S 8S", 2: "4C 7C 3D KS 4S TS JS QS",
-            3: "AC 5C 8C 5H 7H"}
-CF9_FIRST_TRICKS = "2C 3C 4C AC / 5C KC 6C 7C / AD 2D 3D 8C"
-
-
 def cf9_before_trick_4() -> ca.Position:
-    pos = position("copas-fora+nines-extend", CF9_SPEC, voids={3: "SD"})
+    pos = position("copas-fora+nines-extend", CF9_DEAL, voids=CF9_VOIDS)
     play(pos, CF9_FIRST_TRICKS)
     assert (pos.turn, pos.tricks_done, pos.hearts_broken) == (0, 3, True)
     return pos
