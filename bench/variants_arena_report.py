@@ -26,6 +26,9 @@ CASES = [
     ("copas-fora+qs-forced+lead-after-heart+qs-opens-hearts", 4),
     ("copas-fora+jd-bonus+ten-of-death+clean-hand", 4),
     ("copas-fora+dealer-lead+points-first-trick+stuck-lead-ends-hand", 4),
+    # Tricks of variable length (A21): PIMC falls back to ISMCTS there (no solver).
+    ("copas-fora+nines-extend", 4), ("teams+nines-extend", 4), ("three-five+nines-extend", 3),
+    ("spanish+sixes-extend", 4),
 ]
 OPPONENTS = ("random", "heuristic")
 RESULTS = Path(__file__).parent / "results" / "variants"

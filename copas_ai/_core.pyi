@@ -550,6 +550,14 @@ class RuleSet:
     def exact_score(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
+    def extend_cards(self) -> CardSet:
+        """
+        nines-extend (A21): a trick holding one of these of its led suit gets a second round (empty: one card per seat)
+        """
+    @extend_cards.setter
+    def extend_cards(self, arg1: CardSet) -> None:
+        ...
+    @property
     def first_lead_banned(self) -> CardSet:
         """
         cards the opening lead may not be while the leader holds another
@@ -896,6 +904,16 @@ class Position:
     def trick(self) -> list:
         """
         [(seat, Card)] of the trick in progress
+        """
+    @property
+    def trick_size(self) -> int:
+        """
+        the cards the trick in progress holds when whole, as decided so far (2 per seat once nines-extend gave it a second round)
+        """
+    @property
+    def trick_starts(self) -> list[int]:
+        """
+        the index in moves where each trick began, the trick in progress (or the next) last: a trick with a second round (nines-extend) holds 2 cards per seat
         """
     @property
     def tricks_done(self) -> int:

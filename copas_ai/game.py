@@ -145,7 +145,7 @@ def play_hand(
             continue
         position.push(bots[seat].choose_card(position, seat), seat=seat)
         if on_trick and not position.trick:
-            plays = position.moves[-position.players:]
+            plays = position.moves[position.trick_starts[-2]:]  # 2 cards a seat after a nines-extend round
             winner = position.leader
             points = position.rules.points_of(CardSet([card for _, card in plays]))
             on_trick(TrickReport(position.tricks_done, plays, winner, points))

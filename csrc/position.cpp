@@ -38,6 +38,8 @@ void Position::clear() {
   discards_ = 0;
   discards_left_ = voids_at_take_ = take_plays_ = 0;
   num_plays_ = trick_len_ = tricks_done_ = 0;
+  extended_ = 0;
+  trick_end_ = n_;
   trick_set_ = played_ = pass_second_ = 0;
 }
 
@@ -233,7 +235,26 @@ bool Position::trick_breaks_hearts() const {
   return false;
 }
 
+bool Position::open_second_round() {
+  const std::uint32_t bit = std::uint32_t{1} << tricks_done_;
+  if (trick_len_ == n_) {
+    // The leader plays next; every seat holds as many cards, so his hand tells.
+    if ((rules_->extend_cards & trick_set_ & suit_mask(led_suit())) && hands_[leader_]) {
+      extended_ |= bit;
+      trick_end_ = static_cast<std::uint8_t>(2 * n_);
+      turn_ = leader_;
+      if (tricks_done_ == 0 && rules_->first_trick_stuck_annuls) check_stuck();
+      return true;
+    }
+    extended_ &= ~bit;  // a mark left by a second round undone
+  }
+  trick_end_ = n_;
+  return false;
+}
+
 void Position::finish_trick() {
+  // One test of a zero mask in rules without an extension.
+  if (rules_->extend_cards && open_second_round()) [[unlikely]] return;
   const PlayRecord* trick = &history_[num_plays_ - trick_len_];
   const Suit led = led_suit();
   int best = 0;
@@ -281,11 +302,12 @@ void Position::undo() {
     return;
   }
   if (trick_len_ == 0) {
-    // The last play completed a trick: reopen it.
-    const PlayRecord* trick = &history_[num_plays_ - n_];
+    // The last play completed a trick: reopen it (2n cards when it had a second round).
+    const int len = n_ << ((extended_ >> (tricks_done_ - 1)) & 1);
+    const PlayRecord* trick = &history_[num_plays_ - len];
     const int winner = turn_;
     CardSet cards = 0;
-    for (int i = 0; i < n_; ++i) cards |= trick[i].card.bit();
+    for (int i = 0; i < len; ++i) cards |= trick[i].card.bit();
     won_[winner] &= ~cards;
     --tricks_won_[winner];
     --tricks_done_;
@@ -298,7 +320,7 @@ void Position::undo() {
       kitty_seat_ = -1;
     }
     trick_set_ = cards;
-    trick_len_ = n_;
+    trick_len_ = trick_end_ = static_cast<std::uint8_t>(len);
     leader_ = trick[0].seat;
     led_ = trick[0].card.suit();
   }
@@ -310,6 +332,8 @@ void Position::undo() {
   revoked_[rec.seat] = rec.prev_revoked;
   hearts_broken_ = rec.prev_broken;
   --trick_len_;
+  // Undone back into a first round: the trick ends after n cards again (branch-free).
+  trick_end_ = trick_len_ < n_ ? n_ : trick_end_;
   turn_ = rec.seat;
 }
 

@@ -6,6 +6,7 @@
 // copies of this object; the seat's view of a hand is built in search/.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <string>
 
@@ -163,6 +164,14 @@ class Position {
   unsigned shown_voids(int seat) const { return voids_[seat]; }
   int tricks_done() const { return tricks_done_; }
   int trick_length() const { return trick_len_; }
+  // nines-extend (RuleSet::extend_cards, A21): whether trick `t` (0-based, the one in
+  // progress included) has its second round; the cards the trick in progress holds
+  // when whole, as decided so far; the play index trick `t` starts at.
+  bool trick_extended(int t) const { return t < tricks_done_ ? (extended_ >> t) & 1 : trick_end_ > n_; }
+  int trick_size() const { return trick_end_; }
+  int trick_start(int t) const {
+    return n_ * (t + std::popcount(extended_ & static_cast<std::uint32_t>((std::uint64_t{1} << t) - 1)));
+  }
   CardSet trick_cards() const { return trick_set_; }
   bool hearts_broken() const { return hearts_broken_; }
   // Whether a heart may be led now (R3's condition: the flag, or lead_break_cards played).
@@ -208,6 +217,10 @@ class Position {
   void clear();  // everything but the rules, dealer, hand number and pass plan
   void start_play();
   void finish_trick();
+  // nines-extend (A21), from finish_trick: opens the trick's second round when its
+  // first holds a trigger of the led suit and cards are left (true), else readies
+  // the next trick's length.
+  bool open_second_round();
   // Ends the hand early when the rules say the seat to act is stuck (HandEnd).
   void check_stuck();
   void prove_revoke(int seat);
@@ -256,6 +269,10 @@ class Position {
   std::uint8_t voids_[kMaxPlayers] = {};
   std::uint8_t revoked_[kMaxPlayers] = {};  // suits each seat failed to follow, unproven
   std::uint8_t revoker_ = 0;
+  // bit t: trick t has its second round (extend_cards); written at its n-th card, so
+  // the trick in progress's bit means nothing before that (trick_end_ says it).
+  std::uint32_t extended_ = 0;
+  std::uint8_t trick_end_ = 0;  // the cards that complete the trick in progress: n, or 2n (A21)
   PlayRecord history_[kMaxPlays];
 };
 
@@ -335,8 +352,8 @@ inline void Position::play(Card c) {
     prove_revoke(seat);  // the hand stops here, the trick unfinished
     return;
   }
-  if (++trick_len_ == n_) {
-    finish_trick();
+  if (++trick_len_ == trick_end_) {
+    finish_trick();  // or, under nines-extend, its second round (A21)
   } else {
     turn_ = static_cast<std::uint8_t>(next_seat(seat));
     if (tricks_done_ == 0 && rules_->first_trick_stuck_annuls) check_stuck();

@@ -49,6 +49,8 @@ std::string check_rules(const RuleSet& r) {
   if (r.players * r.hand_size > kMaxPlays) return "too many cards for one hand";
   if (r.kitty_size != 0 && r.players * r.hand_size + r.kitty_size != count(r.deck))
     return "the hands and the kitty of " + std::to_string(r.kitty_size) + " must make up the deck";
+  if (r.extend_cards && !(r.extend_cards & r.deck))
+    return "the trick-extending cards " + cardset_str(r.extend_cards) + " are not in this deck";
   if (r.kitty_use == KittyUse::kIntoHand && r.kitty_peek)
     return "kitty-peek is for the add-to-trick kitty; an into-hand taker sees the kitty anyway";
   for (int i = 0; i < r.pass_cycle_length; ++i) {
@@ -103,9 +105,11 @@ bool target_reached(const RuleSet& rules, const std::int32_t* totals, int player
   return false;
 }
 
-std::string solver_unsupported(const RuleSet&) {
-  // Every scoring rule of a RuleSet is scored (solver/outcome.h); what the solver
-  // still refuses is a position, not rules (an unproven revoke, a kitty still lying).
+std::string solver_unsupported(const RuleSet& rules) {
+  // Every scoring rule of a RuleSet is scored (solver/outcome.h). Its trick bounds,
+  // trick control, relaxed ceiling and key assume one card per seat in every trick.
+  if (rules.extend_cards)
+    return "nines-extend (A21): tricks of a second round; the solver's trick bounds assume one card per seat";
   return "";
 }
 

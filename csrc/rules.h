@@ -26,7 +26,7 @@
 //                         fields (target-200, tie-stands, exact_score),
 //                         clean_hand_points, doubling_cards (ten-of-death), super_moon,
 //                         reverse_moon_if_losing (reverse-moon=conditional, match.h),
-//                         forced_queen (qs-forced), nines-extend [later].
+//                         forced_queen (qs-forced), extend_cards (nines-extend).
 //  copas-fora play        dealer-lead = first_lead + first_lead_banned (A14);
 //  options (§2.2)         lead-after-heart / qs-opens-hearts = lead_break_cards
 //                         (R3 only, A17: R2 keeps the flag); qs-forced = forced_queen;
@@ -40,7 +40,8 @@
 //  spot, black-maria,     only card_points and moon_value change.
 //  queens, no-pass-strict lead_bans_points (never lead a point card unless only those)
 //                         with lead_needs_broken off (A31: any point card then).
-//  spanish                deck (cards removed) and rank_strength (Sueca).
+//  spanish                deck (cards removed) and rank_strength (Sueca); sixes-extend =
+//                         extend_cards (the 6s), as nines-extend's 9s on copas-fora.
 //  rook                   rank_strength (ace low), the kitty of three-five, 10♦ -10 with
 //                         hand_floor_zero, no moon, match_hands = 6.
 //  classic-3to6           deck per player count, first_trick_banned = {QS},
@@ -193,6 +194,13 @@ struct RuleSet {
   // qs-forced (A20): a Q♠ holder void in the led suit must play it; on trick 1 only
   // where first_trick_banned lets the Q♠ through (A20b: points-first-trick).
   bool forced_queen = false;
+  // nines-extend (§2.3, A21; spanish+sixes-extend, §7): a trick holding one of these
+  // cards of its led suit (led, or played to it) gets a second round once every seat
+  // has played: each plays one more card, the leader first, following the led suit,
+  // under the usual restrictions; once per trick, and not when the hands are empty.
+  // The highest card of the led suit among all of them takes the trick. The trigger
+  // face's cards (the 9s, the 6s); 0: tricks are one card per seat.
+  CardSet extend_cards = 0;
 
   // Hands that end early.
   // stuck-lead-ends-hand (A18): hearts not open for a lead and the leader holds only
@@ -266,8 +274,9 @@ std::uint32_t side_of(const RuleSet& rules, int seat);
 // may be `values`. Totals for the match, hand scores for the search's objective.
 void side_sums(const RuleSet& rules, const std::int32_t* values, int players, std::int32_t* out);
 
-// Why the exact solver cannot score these rules (empty when it can; today it
-// scores every RuleSet). The solver's callers refuse such rules with this message.
+// Why the exact solver cannot score these rules (empty when it can: every RuleSet
+// but extend_cards's tricks of variable length). The solver's callers refuse such
+// rules with this message; PIMC then runs ISMCTS.
 std::string solver_unsupported(const RuleSet& rules);
 
 }  // namespace copas

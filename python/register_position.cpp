@@ -126,6 +126,15 @@ void register_position(py::module_& m) {
                              "why the hand ended early: '' (played out or going on), 'stuck-lead', "
                              "'annulled' (nobody scores) or 'revoke' (a proven revoke)")
       .def_property_readonly("tricks_done", [](const PositionBox& b) { return b.pos.tricks_done(); })
+      .def_property_readonly("trick_starts", [](const PositionBox& b) {
+        std::vector<int> out;
+        for (int t = 0; t <= b.pos.tricks_done(); ++t) out.push_back(b.pos.trick_start(t));
+        return out;
+      }, "the index in moves where each trick began, the trick in progress (or the next) last: "
+         "a trick with a second round (nines-extend) holds 2 cards per seat")
+      .def_property_readonly("trick_size", [](const PositionBox& b) { return b.pos.trick_size(); },
+                             "the cards the trick in progress holds when whole, as decided so far "
+                             "(2 per seat once nines-extend gave it a second round)")
       .def_property_readonly("pass_plan", [](const PositionBox& b) {
         py::list out;
         for (const PassPart& p : b.pos.pass_plan().parts)

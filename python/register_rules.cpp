@@ -230,6 +230,9 @@ void register_rules(py::module_& m) {
 
   def_cardset_field<&RuleSet::lead_break_cards>(cls, "lead_break_cards",
                                                 "hearts may be led once one of these is played (empty: the flag)");
+  def_cardset_field<&RuleSet::extend_cards>(cls, "extend_cards",
+                                            "nines-extend (A21): a trick holding one of these of its led suit "
+                                            "gets a second round (empty: one card per seat)");
 
   m.def(
       "sides",

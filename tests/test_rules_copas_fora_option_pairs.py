@@ -13,7 +13,8 @@ qs-forced's deferral). Settled by the catalogue:
                                      only hearts ends the hand at once (A14's X1 moot)
 The other pairs change no legal set. Every pair is then checked against an
 independent oracle (independent_legal_copas_fora.py) over many seeded hands: the
-core's legal sets come from its one restriction chain, with no case per pair.
+core's legal sets come from its one restriction chain, with no case per pair. With
+nines-extend (A21) the oracle also cuts the tricks and names their takers.
 Seats 0..3 play 0 -> 1 -> 2 -> 3.
 """
 
@@ -24,7 +25,7 @@ import random
 
 import pytest
 from support.hands import HEARTS, QS, cards, play, position
-from support.independent_legal_copas_fora import Table
+from support.independent_legal_copas_fora import Table, split_tricks, taker_index, trigger_face
 
 import copas_ai as ca
 from copas_ai.cep.facade import Engine
@@ -226,11 +227,6 @@ RANKS = "23456789TJQKA"
 SEEDS = 90
 
 
-def _winner(trick: list[tuple[int, str]]) -> int:
-    led = trick[0][1][1]
-    return max((RANKS.index(c[0]), s) for s, c in trick if c[1] == led)[1]
-
-
 def slanted_deal(seed: int) -> list[ca.CardSet]:
     """A random deal where the rare trick-1 cases are common: seed % 3 == 0, seat
     seed % 4 holds the Q♠ and no club or no diamond (a void on the opening trick);
@@ -295,10 +291,12 @@ def check_against_oracle(variant_id: str, seed: int, rng: random.Random) -> int:
         pos.push(ca.Card.from_str(card))
         hands[seat].discard(card)
         moves.append((seat, card))
-        if len(moves) % 4:
+        whole, current = split_tricks([c for _, c in moves], trigger_face(options))
+        if current:
             seat = (seat + 1) % 4
-        else:
-            seat = _winner(moves[-4:])
+        else:  # a whole trick (8 cards after a nines-extend round): its taker leads
+            start = len(moves) - len(whole[-1])
+            seat = moves[start + taker_index(whole[-1])][0]
 
 
 @pytest.mark.parametrize("variant_id", _pair_ids() + TRIPLES)

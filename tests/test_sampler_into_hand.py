@@ -27,10 +27,13 @@ from copas_ai._core import WorldSampler
 TEN_CARDS = ca.CardSet.from_str("2C,3C,4C,5C,6C,2H,3H,4H,QS,KS")
 
 
-def tiny_rules(taker: str) -> ca.RuleSet:
+def tiny_rules(taker: str, extend: bool = False) -> ca.RuleSet:
     """three-five+kitty=<taker>+kitty-use cut down to 3 seats of 3 cards from 10 cards
-    and a 1-card kitty, no pass, so every deal can be enumerated."""
-    r = ca.find_variant(f"three-five+kitty={taker}+kitty-use").rules(3)
+    and a 1-card kitty, no pass, so every deal can be enumerated. With `extend`, the
+    4s are the trigger of nines-extend's second round (A21)."""
+    r = ca.find_variant(f"three-five+kitty={taker}+kitty-use" + ("+nines-extend" if extend else "")).rules(3)
+    if extend:
+        r.extend_cards = ca.CardSet.from_str("4C,4H")
     r.deck = TEN_CARDS
     r.hand_size = 3
     r.kitty_size = 1
@@ -90,10 +93,11 @@ def all_worlds(rules: ca.RuleSet, dealt: list[ca.CardSet], true_pos: ca.Position
     return worlds
 
 
-def positions_after_the_take(taker: str, want_void_before_take: bool):
+def positions_after_the_take(taker: str, want_void_before_take: bool, extend: bool = False):
     """Random tiny hands stopped after the take at each later point (discard step
-    included), with whether the taker showed a void before the take."""
-    rules = tiny_rules(taker)
+    included), with whether the taker showed a void before the take; with `extend`,
+    only those whose taking trick had a second round."""
+    rules = tiny_rules(taker, extend)
     for seed in range(400):
         rng = random.Random(seed)
         deck = list(rules.deck)
@@ -107,10 +111,11 @@ def positions_after_the_take(taker: str, want_void_before_take: bool):
                 pos.push(rng.choice(list(pos.legal_moves())))
             if pos.kitty_taker is None or pos.is_over():
                 continue
-            take_at = (pos.kitty_trick + 1) * 3
-            void = any(seat == pos.kitty_taker and i % 3 and card.suit != pos.moves[i - i % 3][1].suit
-                       for i, (seat, card) in enumerate(pos.moves[:take_at]))
-            if void == want_void_before_take:
+            starts = pos.trick_starts  # 6 cards in a trick with a second round
+            void = any(seat == pos.kitty_taker and card.suit != pos.moves[starts[t]][1].suit
+                       for t in range(pos.kitty_trick + 1) for seat, card in pos.moves[starts[t]:starts[t + 1]])
+            extended = starts[pos.kitty_trick + 1] - starts[pos.kitty_trick] == 6
+            if void == want_void_before_take and extended == extend:
                 yield rules, dealt, pos.copy()
 
 
@@ -128,16 +133,20 @@ def check_uniform(rules, dealt, pos, me, seed):
     return len(worlds)
 
 
-@pytest.mark.parametrize("taker, void", [("first-trick-winner", False), ("first-point-taker", True)],
-                         ids=["first-trick-winner", "first-point-taker with a void shown before the take"])
-def test_three_five_into_hand_other_seats_sample_exactly_the_consistent_worlds(taker, void):
+@pytest.mark.parametrize("taker, void, extend", [("first-trick-winner", False, False), ("first-point-taker", True, False),
+                                                  ("first-trick-winner", False, True)],
+                         ids=["first-trick-winner", "first-point-taker with a void shown before the take",
+                              "nines-extend: the taking trick had a second round"])
+def test_three_five_into_hand_other_seats_sample_exactly_the_consistent_worlds(taker, void, extend):
     """three-five+kitty=<taker>+kitty-use on a 10-card deck (3 seats x 3, kitty 1): from
     every other seat's view after the take (the discard step too), the sampled worlds
     are exactly the enumerated ones and uniform. With first-point-taker the taker showed
     a void before the take: the kitty may have refilled that suit, but only by one card
-    (the take's bound, which the sampler splits into cases and counts exactly)."""
+    (the take's bound, which the sampler splits into cases and counts exactly). Under
+    nines-extend (A21) the taking trick had 6 cards: the plays after the take start
+    where the core says that trick ended."""
     checked = bigger = 0
-    for rules, dealt, pos in itertools.islice(positions_after_the_take(taker, void), 12):
+    for rules, dealt, pos in itertools.islice(positions_after_the_take(taker, void, extend), 12):
         for me in range(3):
             if me == pos.kitty_taker or (pos.discarding and pos.turn != me and len(pos.discards)):
                 continue

@@ -15,6 +15,7 @@ import copy
 
 import pytest
 from support.cep.process import EngineProcess
+from support.independent_legal_copas_fora import takers, trigger_face
 from support.independent_scorer import IndependentMatch, MatchRules, UnknownVariant, add_hand, parse_id
 
 import copas_ai as ca
@@ -46,6 +47,10 @@ COMBINATIONS = [
     "copas-fora+points-first-trick+lead-after-heart+qs-opens-hearts",
     "copas-fora+dealer-lead+stuck-lead-ends-hand",
     "teams+dealer-lead+points-first-trick+qs-forced",
+    # Tricks of variable length (A21) meeting the whole-hand conditions and the forced Q♠.
+    "copas-fora+nines-extend+super-moon+clean-hand",
+    "teams+nines-extend+qs-forced",
+    "spanish+sixes-extend+reverse-moon+first-trick-stuck-annul",
 ]
 SEEDS = (1, 2, 3)
 MAX_HANDS = 60  # a guard only: a random-bot match at 100 lasts about 10-20 hands
@@ -67,6 +72,16 @@ def _engine_position(variant_id: str, position: ca.Position, dealt, before: Inde
     return " ".join(words)
 
 
+def _assert_tricks_as_the_oracle_reads_them(variant_id: str, position: ca.Position, won, tricks) -> None:
+    """nines-extend / sixes-extend (A21): the tricks cut, and taken, as the oracle of
+    tests/support reads them from the plays (not from the core)."""
+    trigger = trigger_face(set(parse_id(variant_id)[1]))
+    if trigger:
+        n = position.players
+        plays = [(seat, str(card)) for seat, card in position.moves]
+        assert (tricks, won) == takers(plays, trigger, n, n * position.rules.hand_size), variant_id
+
+
 def play_match_through_engine(engine: EngineProcess, variant_id: str, seed: int, players: int | None = None) -> Match:
     variant = ca.find_variant(variant_id)
     match = Match.new(variant, players=players, seed=seed)
@@ -85,6 +100,7 @@ def play_match_through_engine(engine: EngineProcess, variant_id: str, seed: int,
         before = copy.deepcopy(state)
         won = [{str(c) for c in position.won[s]} for s in range(n)]
         tricks = [position.tricks_won(s) for s in range(n)]
+        _assert_tricks_as_the_oracle_reads_them(variant.id, position, won, tricks)
         try:
             expected = state.add_hand(won, tricks)
         except UnknownVariant as exc:
@@ -145,6 +161,24 @@ def test_variant_plays_complete_matches_at_its_other_seat_counts(variant_id, pla
     assert code == 0 and b"Traceback" not in err
 
 
+def _extended_seat_counts() -> list[tuple[str, int]]:
+    """The trick-extending ids (nines-extend, sixes-extend) at their other seat counts."""
+    return [(v, n) for v in catalogue_ids() if "-extend" in v for n in ca.find_variant(v).seat_counts
+            if n != ca.find_variant(v).default_players]
+
+
+@pytest.mark.parametrize("variant_id, players", _extended_seat_counts())
+def test_trick_extending_variant_plays_complete_matches_at_its_other_seat_counts(variant_id, players):
+    """<variant_id> with <players> seats: complete matches through the engine process,
+    the tricks (8 cards or fewer per round of seats) read by the oracle, the scores by
+    the independent scorer."""
+    with EngineProcess() as engine:
+        for seed in SEEDS:
+            assert play_match_through_engine(engine, variant_id, seed, players).is_over()
+        code, err = engine.close()
+    assert code == 0 and b"Traceback" not in err
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("variant_id", _all_ids())
 def test_variant_plays_many_matches_confirmed_by_the_independent_scorer(variant_id):
@@ -196,6 +230,7 @@ def test_variant_moon_hands_confirmed_by_the_independent_scorer(variant_id):
         moons += pos.moon_shooter() is not None
         won = [{str(c) for c in pos.won[s]} for s in range(4)]
         tricks = [pos.tricks_won(s) for s in range(4)]
+        _assert_tricks_as_the_oracle_reads_them(variant.id, pos, won, tricks)
         totals = [rng.randrange(rules.target - 40, rules.target) for _ in range(4)]
         pending = {s for s in range(4) if rng.random() < 0.2}
         expected_totals = list(totals)

@@ -23,6 +23,7 @@ rules do (a void until proven).
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
@@ -148,11 +149,18 @@ def selected_hands(record: GameRecord, settings: AnalysisSettings) -> list[HandR
     return record.hands[first - 1:last]
 
 
+def trick_of(starts: list[int], play: int) -> int:
+    """The 1-based trick of the play at index `play`, from where each trick began (the
+    core's trick_starts: a nines-extend trick holds 2 cards a seat)."""
+    return bisect_right(starts, play)
+
+
 def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None) -> Iterator[DecisionPoint]:
     """The hand's decisions in order: the passes (seat order), then each card, and each
     card of the discard (lowest first) after the trick that took the kitty."""
     n = record.players
     received = replay(record, hand, 0).received_parts if hand.passes is not None else [None] * n
+    starts = replay(record, hand).trick_starts
     if hand.passes is not None:
         for seat, cards in enumerate(hand.passes):
             if seats is None or seat in seats:
@@ -171,14 +179,15 @@ def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None
         taker = replay(record, hand, at).kitty_taker
         ordered = sorted(cards)  # the order the rules make a discard in (kitty_discard.cpp)
         for j, card in enumerate(ordered):
-            yield from point(taker, at // n, CardSet([card]), at, discard=True, discarded_before=tuple(ordered[:j]))
+            yield from point(taker, trick_of(starts, at) - 1, CardSet([card]), at, discard=True,
+                             discarded_before=tuple(ordered[:j]))
 
     discard_at = hand.discard[0] if hand.discard is not None else None
     for k, (seat, card) in enumerate(hand.plays):
         if k == discard_at:
             yield from discard_points()
         if k not in hand.revokes:
-            yield from point(seat, k // n + 1, card, k)
+            yield from point(seat, trick_of(starts, k), card, k)
     if discard_at == len(hand.plays):  # the record ends at the discard
         yield from discard_points()
 
@@ -276,7 +285,7 @@ def analyse(record: GameRecord, settings: AnalysisSettings, on_progress: Progres
     dd_trick = settings.double_dummy_trick
     analysis = Analysis(record, settings)
     if dd_trick is not None and solver_unsupported(record.rules):
-        # Rules the solver cannot score (none today: solver_unsupported names any).
+        # Rules the solver cannot score (nines-extend's tricks of variable length, A21).
         analysis.double_dummy_missing = solver_unsupported(record.rules)
         dd_trick = None
     solver = Solver() if dd_trick is not None else None
@@ -289,7 +298,8 @@ def analyse(record: GameRecord, settings: AnalysisSettings, on_progress: Progres
             work_done += _work(point, settings)
         dd = (double_dummy(record, hand, solver, dd_trick, settings.double_dummy_nodes) if solver
               else [None] * record.players)
-        revokes = [(k // record.players + 1, *hand.plays[k]) for k in hand.revokes]
+        starts = replay(record, hand).trick_starts
+        revokes = [(trick_of(starts, k), *hand.plays[k]) for k in hand.revokes]
         analysis.hands.append(HandResult(hand.hand_no + 1, hand.dealer, list(hand.score), record.finished(hand), dd,
                                          revokes))
     if on_progress:

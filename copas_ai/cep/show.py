@@ -17,16 +17,16 @@ from copas_ai.cep.position_text import LoadedPosition
 def _tricks(position: Position) -> list[tuple[list[tuple[int, object]], int | None]]:
     """[(plays, winner or None while open)]: each trick's winner is the seat that led
     the next one, or the leader now after the last whole trick (as the core decided).
-    Read from the moves alone, so a discard between tricks changes nothing."""
+    The tricks are cut where the core says each began (a nines-extend trick holds two
+    cards per seat); a discard between tricks changes nothing."""
     moves = list(position.moves)
-    n = position.players
+    starts = list(position.trick_starts)
     tricks: list[tuple[list, int | None]] = []
-    for start in range(0, len(moves), n):
-        plays = moves[start:start + n]
-        if len(plays) < n:
-            tricks.append((plays, None))
-        else:
-            tricks.append((plays, moves[start + n][0] if start + n < len(moves) else position.leader))
+    for t, start in enumerate(starts[:-1]):
+        end = starts[t + 1]
+        tricks.append((moves[start:end], moves[end][0] if end < len(moves) else position.leader))
+    if len(moves) > starts[-1]:
+        tricks.append((moves[starts[-1]:], None))
     return tricks
 
 

@@ -81,8 +81,10 @@ def review_data(text: Any, report: Any = None) -> dict[str, Any]:
                           "hands": [str(start.hand(s)) for s in range(n)], "trick": [], "points": [0] * n})
         for k, (seat, card) in enumerate(hand.plays):
             after = replay(record, hand, k + 1)
-            trick_no = k // n + 1
-            shown = after.trick if after.trick else after.moves[(after.tricks_done - 1) * n: after.tricks_done * n]
+            # The trick in progress, else the one this card ended (2 cards a seat after nines-extend).
+            trick_no = after.tricks_done + (1 if after.trick else 0)
+            starts = after.trick_starts
+            shown = after.trick if after.trick else after.moves[starts[-2]:starts[-1]]
             steps.append({"hand": number, "kind": "play", "seat": seat, "move": str(card), "trick_no": trick_no,
                           "hands": [str(after.hand(s)) for s in range(n)],
                           "trick": [[s, str(c)] for s, c in shown],

@@ -382,7 +382,8 @@ class Table:
         moves = p.moves
         last_trick, last_winner = [], None
         if tricks_done:
-            last_trick = [[s, str(c)] for s, c in moves[(tricks_done - 1) * n: tricks_done * n]]
+            starts = p.trick_starts  # a nines-extend trick holds 2 cards a seat
+            last_trick = [[s, str(c)] for s, c in moves[starts[tricks_done - 1]: starts[tricks_done]]]
             last_winner = p.trick[0][0] if p.trick else p.leader
         passing = None
         if p.pass_plan:

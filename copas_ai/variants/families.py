@@ -13,6 +13,7 @@ from __future__ import annotations
 from copas_ai._core import Card, CardSet, FirstLead, Goal, HeartsBreak, KittyTaker, KittyUse, MoonRule, RuleSet, TieRule
 from copas_ai.variants.types import Variant, VariantOption, option_choice
 from copas_ai.variants.base_games import _copas_fora
+from copas_ai.variants.play_options import extend_trigger
 
 _HEARTS = CardSet.suit(2)
 _QS = Card.from_str("QS")
@@ -305,6 +306,8 @@ def _rook_qs_value(rules: RuleSet, value: str | None) -> None:
 
 OPTIONS: tuple[VariantOption, ...] = (
     VariantOption("sueca-order", "ranks A 7 K J Q 6 5 4 3 2", "§7 L177", ("spanish",), _sueca_order),
+    VariantOption("sixes-extend", "a 6 of the led suit gives the trick a second round", "§7 L179, A21",
+                  ("spanish",), extend_trigger("6"), conflicts=("nines-extend",)),
     VariantOption("alt-values", "J♥ Q♥ K♥ 10, A♥ 15", "§10 L261", ("spot",), _spot_alt_values),
     VariantOption("no-pass", "no passing", "§22 (S003)", ("classic-3to6",), _no_pass),
     VariantOption("kitty", "deal with a kitty (added to a trick unless kitty-use)", "§4 L127-133, A29", ("three-five", "spanish"),

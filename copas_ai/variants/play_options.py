@@ -82,6 +82,21 @@ def _qs_forced(rules: RuleSet, value: str | None) -> None:
     rules.forced_queen = True
 
 
+def extend_trigger(face: str):
+    """The RuleSet setter of a trick-extending face (A21): its four cards extend a trick
+    they are played to in their own suit (the core's RuleSet.extend_cards)."""
+    def _set(rules: RuleSet, value: str | None) -> None:
+        cards = CardSet([Card.from_str(face + suit) for suit in "CDHS"])
+        if not cards & rules.deck:  # spanish has no 9s: sixes-extend is its version
+            raise ValueError(f"the trigger {face}s are not in this deck")
+        rules.extend_cards = cards
+    return _set
+
+
+# nines-extend is for the 52-card members of the family (spanish has no 9s: its own
+# sixes-extend, families.py, is the same rule on the 6s).
+NINES_EXTEND_FAMILY = ("copas-fora", "teams", "three-five")
+
 OPTIONS: tuple[VariantOption, ...] = (
     VariantOption("dealer-lead", "the dealer (or his left) leads", "§2.2 L55, A14",
                   COPAS_FORA_FAMILY, _dealer_lead, values="dealer (default) or dealer-left"),
@@ -101,4 +116,6 @@ OPTIONS: tuple[VariantOption, ...] = (
                   "§2.2 L69", COPAS_FORA_FAMILY, _lead_heart_over_qs),
     VariantOption("qs-forced", "the Q♠ is forced on the first void", "§2.2 L71, A20",
                   COPAS_FORA_FAMILY, _qs_forced),
+    VariantOption("nines-extend", "a 9 of the led suit gives the trick a second round", "§2.3 L73, A21",
+                  NINES_EXTEND_FAMILY, extend_trigger("9"), conflicts=("sixes-extend",)),
 )

@@ -50,7 +50,7 @@ CardSet add_opening_lead(const Position& pos, Knowledge& k) {
 int into_hand_take_plays(const Position& pos, int me) {
   const int taker = pos.kitty_taker();
   if (pos.rules().kitty_use != KittyUse::kIntoHand || taker < 0 || taker == me) return kMaxPlays;
-  return (pos.kitty_trick() + 1) * pos.players();
+  return pos.trick_start(pos.kitty_trick() + 1);
 }
 
 // Replays the hand from its first play and collects, for each other seat, what

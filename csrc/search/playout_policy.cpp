@@ -148,7 +148,7 @@ Card heuristic_card(const Position& pos, Rng& rng, double noise) {
   const CardSet table = pos.trick_cards();
   const Card winning = strongest(pos.view(), table & suit_mask(led));
   if (moves & suit_mask(led)) {
-    const bool last = pos.trick_length() == pos.players() - 1;
+    const bool last = pos.trick_length() + 1 == pos.trick_size();  // 2n cards in a trick with a second round
     return follow_choice(pos, moves, winning, last);
   }
   return discard_choice(pos, moves);

@@ -452,7 +452,7 @@ bool WorldSampler::sample(Rng& rng, Position& out) const {
   if (knowledge_.take_seat >= 0) {
     const int t = knowledge_.take_seat;
     CardSet played_since = 0;
-    for (int i = (out.kitty_trick() + 1) * out.players(); i < out.num_plays(); ++i)
+    for (int i = out.trick_start(out.kitty_trick() + 1); i < out.num_plays(); ++i)
       if (out.play_record(i).seat == t) played_since |= out.play_record(i).card.bit();
     const CardSet at_take = out.hand(t) | out.discards() | played_since;
     out.set_kitty(draw_take_kitty(at_take, knowledge_.before_take_absent, out.rules().kitty_size, rng));

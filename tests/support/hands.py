@@ -106,3 +106,14 @@ CF3_DEAL = {
     2: "AC 2D 3D 4D 5D 6D 7D 8H 9H TH JH QH KH",
     3: "TC 7H AH 2S 3S 4S 5S 6S 7S 8S 9S TS JS",
 }
+
+
+# CF-9 (docs/RULES.md §25.1, copas-fora+nines-extend): N wins tricks 2 and 3 and W breaks
+# hearts (B1) by discarding a club on trick 3, so N leads trick 4 with hearts broken; W
+# holds no spades nor diamonds (deal with voids CF9_VOIDS). Trick 4: N 9♠, E 3♠, S K♠,
+# W ♥5, then the second round N 2♠, E A♠, S 4♠, W ♥7.
+CF9_DEAL = {0: "2C KC AD 9S 2S 5S 6S", 1: "3C 6C 2D 3S AS 7S 8S", 2: "4C 7C 3D KS 4S TS JS QS",
+            3: "AC 5C 8C 5H 7H"}
+CF9_VOIDS = {3: "SD"}
+CF9_FIRST_TRICKS = "2C 3C 4C AC / 5C KC 6C 7C / AD 2D 3D 8C"
+CF9_TRICK_4 = "9S 3S KS 5H / 2S AS 4S 7H"

@@ -4,8 +4,12 @@ rules are stated case by case as the catalogue states them, on card strings.
 
 Covers R1-R3, B1/B4/B5, X1, X2 (A8), A9, dealer-lead (A14, A14b), hearts-anytime
 (A15), points-first-trick (A16), lead-after-heart (A17), qs-opens-hearts,
-lead-heart-over-qs (L69), qs-forced (A20, A20b), and the two early ends
-(stuck-lead-ends-hand A18, first-trick-stuck-annul A19). Four seats, 52 cards.
+lead-heart-over-qs (L69), qs-forced (A20, A20b), the two early ends
+(stuck-lead-ends-hand A18, first-trick-stuck-annul A19), and nines-extend (§2.3 L73,
+A21: a 9 of the led suit, led or played to the trick, gives it a second round of one
+more card a seat, leader first, following the original suit; none when the hands are
+empty; the highest card of the original suit among all of them takes it). Four seats,
+52 cards.
 """
 
 from __future__ import annotations
@@ -21,17 +25,64 @@ def _point(card: str) -> bool:
     return _heart(card) or card == QS
 
 
+RANKS = "23456789TJQKA"
+HAND_CARDS = 52  # four seats of 13: the hands are empty after the 52nd card
+
+
+def split_tricks(moves: list[str], trigger: str | None, seats: int = 4,
+                 hand_cards: int = HAND_CARDS) -> tuple[list[list[str]], list[str]]:
+    """(the whole tricks, the trick in progress) of the cards played in order: one
+    card a seat, or two when the first round holds the `trigger` face (A21: "9") of
+    the led suit and cards are still in hand (fewer than `hand_cards` played)."""
+    whole: list[list[str]] = []
+    current: list[str] = []
+    for played, card in enumerate(moves, start=1):
+        current.append(card)
+        led = current[0][1]
+        second_round = (len(current) == seats and trigger is not None and played < hand_cards
+                        and any(c[0] == trigger and c[1] == led for c in current))
+        if len(current) == 2 * seats or (len(current) == seats and not second_round):
+            whole.append(current)
+            current = []
+    return whole, current
+
+
+def taker_index(trick: list[str]) -> int:
+    """The place in the trick of the highest card of the (original) led suit (A-high:
+    spanish's order is the same on its 40 cards); each round goes round the table once."""
+    led = trick[0][1]
+    return max((i for i, c in enumerate(trick) if c[1] == led), key=lambda i: RANKS.index(trick[i][0]))
+
+
+def takers(moves: list[tuple[int, str]], trigger: str | None, seats: int,
+           hand_cards: int) -> tuple[list[int], list[set[str]]]:
+    """Each seat's tricks and cards won in a hand played out, (seat, card) in order."""
+    whole, _ = split_tricks([c for _, c in moves], trigger, seats, hand_cards)
+    tricks, won = [0] * seats, [set() for _ in range(seats)]
+    at = 0
+    for trick in whole:
+        seat = moves[at + taker_index(trick)][0]
+        tricks[seat] += 1
+        won[seat] |= set(trick)
+        at += len(trick)
+    return tricks, won
+
+
+def trigger_face(options: set[str]) -> str | None:
+    """nines-extend (§2.3 L73) triggers on 9s; spanish's sixes-extend (§7 L179) on 6s."""
+    return "9" if "nines-extend" in options else "6" if "sixes-extend" in options else None
+
+
 class Table:
     """What the oracle reads of a hand in play: the options, the cards played so
-    far in order (four per trick) and the hand of the seat to act."""
+    far in order (four per trick, eight in a nines-extend trick) and the hand of
+    the seat to act."""
 
     def __init__(self, options: set[str], moves: list[str], hand: set[str]) -> None:
         self.o = options
         self.moves = moves
         self.hand = hand
-        done = len(moves) // 4 * 4
-        self.earlier = [moves[i:i + 4] for i in range(0, done, 4)]
-        self.trick = moves[done:]
+        self.earlier, self.trick = split_tricks(moves, trigger_face(options))
         self.first_trick = not self.earlier
 
     # -- breaking -----------------------------------------------------------------------------
