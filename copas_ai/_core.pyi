@@ -491,6 +491,7 @@ class RuleSet:
     led_heart_breaks: bool
     moon: MoonRule
     must_lead_first_card: bool
+    pass_chain: bool
     reverse_moon_if_losing: bool
     revoke_penalty_defined: bool
     stuck_lead_ends_hand: bool
@@ -721,6 +722,10 @@ class Position:
         """
         Deal `hands` (before the pass) under `rules`; hand_no (0-based) fixes the pass. Raises InvalidPositionError for an impossible deal.
         """
+    def chain_start(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> bool:
+        """
+        in a pass chain: whether the seat opens a chain (passes before it receives)
+        """
     def copy(self) -> Position:
         ...
     def discard(self, cards: typing.Any, seat: typing.SupportsInt | typing.SupportsIndex | None = None) -> None:
@@ -841,6 +846,16 @@ class Position:
     def moves(self) -> list:
         """
         [(seat, Card)] played so far, in order
+        """
+    @property
+    def next_passer(self) -> typing.Any:
+        """
+        the seat to pass next (None when nobody is): a pass chain's next link (peek-pass, docs/RULES.md §2.2 A12), else the lowest seat yet to pass
+        """
+    @property
+    def pass_order(self) -> list[int]:
+        """
+        the seats in the order they pass this hand (none without a pass): a pass chain's links (peek-pass), else 0..n-1
         """
     @property
     def pass_plan(self) -> list:

@@ -131,7 +131,7 @@ def play_hand(
     Observers see the position once the passes are applied, and each trick."""
     if position.phase == "passing":
         count = sum(n for _, n in position.pass_plan)
-        for seat in range(position.players):
+        while (seat := position.next_passer) is not None:  # a pass chain's order (peek-pass)
             choice = bots[seat].choose_pass(position, seat, count)
             if is_split(position.pass_plan) and isinstance(choice, CardSet):
                 choice = position.rote_pass(choice)  # a player that chooses cards, not directions

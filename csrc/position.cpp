@@ -1,5 +1,7 @@
 #include "position.h"
 
+#include <bit>
+
 namespace copas {
 
 namespace {
@@ -61,7 +63,54 @@ void Position::deal_after_pass(const CardSet* hands, const CardSet* passed, cons
   if (phase_ == Phase::kPassing) start_play();
 }
 
+int Position::chain_count() const {
+  int a = pass_plan_.parts[0].offset < 0 ? pass_plan_.parts[0].offset + n_ : pass_plan_.parts[0].offset;
+  for (int b = n_; b != 0;) {
+    const int t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+int Position::next_passer() const {
+  if (phase_ != Phase::kPassing) return -1;
+  if (!rules_->pass_chain) return std::countr_zero(static_cast<unsigned>(~passes_set_));
+  return chain_link(std::popcount(static_cast<unsigned>(passes_set_)));
+}
+
+int Position::chain_link(int i) const {
+  // A12: the chains open on the seats nearest the dealer's left, counting leftwards
+  // (with g chains, dealer+1 .. dealer+g, one per chain); the links pass step by
+  // step, the chains' i-th links in that same seat order.
+  const int g = chain_count();
+  const int offset = pass_plan_.parts[0].offset < 0 ? pass_plan_.parts[0].offset + n_ : pass_plan_.parts[0].offset;
+  return (dealer_ + 1 + i % g + (i / g) * offset) % n_;
+}
+
+bool Position::chain_start(int seat) const {
+  return rules_->pass_chain && pass_plan_.total() > 0 && (seat - dealer_ - 1 + 2 * n_) % n_ < chain_count();
+}
+
+void Position::set_chain_pass(int seat, CardSet cards) {
+  // The cards go on at once: the receiver sees them before its own choice, and may
+  // pass them on; the chain's last link passes to its first, who keeps them.
+  int to = seat + pass_plan_.parts[0].offset;
+  to += to < 0 ? n_ : 0;
+  to -= to >= n_ ? n_ : 0;
+  hands_[seat] &= ~cards;
+  hands_[to] |= cards;
+  passed_[seat] = cards;
+  received_[to] = cards;
+  passes_set_ |= static_cast<std::uint16_t>(1u << seat);
+  if (passes_set_ == (1u << n_) - 1) start_play();
+}
+
 void Position::set_pass(int seat, CardSet cards, CardSet second) {
+  if (rules_->pass_chain) [[unlikely]] {
+    set_chain_pass(seat, cards);
+    return;
+  }
   passed_[seat] = cards | second;
   pass_second_ |= second;
   passes_set_ |= static_cast<std::uint16_t>(1u << seat);
@@ -365,6 +414,9 @@ std::string pass_error(const Position& pos, int seat, CardSet cards, CardSet sec
   if (pos.phase() != Phase::kPassing) return "there is no pass to make now";
   if (seat < 0 || seat >= pos.players()) return "no seat " + std::to_string(seat);
   if (pos.pass_is_set(seat)) return "seat " + std::to_string(seat) + " has passed already";
+  if (pos.rules().pass_chain && seat != pos.next_passer())
+    return "the pass chain's next link is seat " + std::to_string(pos.next_passer()) + ", not seat " +
+           std::to_string(seat) + " (peek-pass: docs/RULES.md §2.2 A12)";
   const CardSet all = cards | second;
   if (all & ~pos.hand(seat))
     return "seat " + std::to_string(seat) + " does not hold " + card_str(lowest(all & ~pos.hand(seat)));

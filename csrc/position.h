@@ -64,6 +64,15 @@ class Position {
   // way of parts[0], `second` the way of parts[1]; a one-way pass has no second.
   PassPlan pass_plan() const { return pass_plan_; }
   bool pass_is_set(int seat) const { return (passes_set_ >> seat) & 1; }
+  // The seat to pass next (-1 when nobody is to pass): in a pass chain
+  // (peek-pass, docs/RULES.md §2.2 A12) the chain's next link, else the lowest
+  // seat yet to pass (the passes are simultaneous: any order gives the same hand).
+  int next_passer() const;
+  // The seat that passes `i`-th (0-based) in this hand's pass chain (peek-pass).
+  int chain_link(int i) const;
+  // In a pass chain: whether `seat` opens a chain, passing before it receives
+  // (it then keeps what the chain's last link passes it).
+  bool chain_start(int seat) const;
   void set_pass(int seat, CardSet cards, CardSet second = 0);  // unchecked; see pass_error()
   CardSet passed(int seat) const { return passed_[seat]; }      // every part
   CardSet received(int seat) const { return received_[seat]; }  // from every giver
@@ -205,6 +214,8 @@ class Position {
   }
   int next_seat(int seat) const { return seat + 1 == n_ ? 0 : seat + 1; }
   CardSet part_mask(int part) const { return part == 0 ? ~pass_second_ : pass_second_; }
+  int chain_count() const;  // how many independent pass chains (gcd of the offset and n)
+  void set_chain_pass(int seat, CardSet cards);
   void clear();  // everything but the rules, dealer, hand number and pass plan
   void start_play();
   void finish_trick();

@@ -56,6 +56,8 @@ std::string check_rules(const RuleSet& r) {
     if (plan.total() >= r.hand_size) return "a pass must leave cards in hand";
     if (plan.parts[1].count && plan.parts[0].offset == plan.parts[1].offset)
       return "the two parts of a split pass must go to different seats";
+    if (plan.parts[1].count && r.pass_chain)
+      return "a pass chain (peek-pass) goes one way: it cannot be split between directions";
   }
   if (r.teams != 0 && (r.teams < 2 || r.players % r.teams != 0))
     return std::to_string(r.players) + " seats cannot form " + std::to_string(r.teams) + " equal teams";

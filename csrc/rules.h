@@ -163,6 +163,9 @@ struct RuleSet {
   std::array<PassDirection, kMaxPassCycle> pass_cycle_second{};
   std::array<std::uint8_t, kMaxPassCycle> pass_cycle_second_counts{};
   std::uint8_t pass_cycle_length = 0;  // 0: never pass
+  // peek-pass (§2.2 L45, A12): the pass is a chain along the pass direction, each
+  // seat receiving (and seeing) before it chooses; one-way plans only.
+  bool pass_chain = false;
 
   // First trick.
   FirstLead first_lead = FirstLead::kHolderOfCard;

@@ -174,6 +174,20 @@ void register_position(py::module_& m) {
         return play_records(b.pos, b.pos.num_plays() - b.pos.trick_length());
       }, "[(seat, Card)] of the trick in progress")
       .def("pass_is_set", [](const PositionBox& b, int s) { return b.pos.pass_is_set(check_seat(b, s)); })
+      .def_property_readonly("next_passer", [](const PositionBox& b) -> py::object {
+        const int s = b.pos.next_passer();
+        return s < 0 ? py::none() : py::cast(s);
+      }, "the seat to pass next (None when nobody is): a pass chain's next link (peek-pass, "
+         "docs/RULES.md §2.2 A12), else the lowest seat yet to pass")
+      .def_property_readonly("pass_order", [](const PositionBox& b) {
+        std::vector<int> order;
+        for (int i = 0; i < b.pos.players() && b.pos.pass_plan().total() > 0; ++i)
+          order.push_back(b.pos.rules().pass_chain ? b.pos.chain_link(i) : i);
+        return order;
+      }, "the seats in the order they pass this hand (none without a pass): a pass chain's links "
+         "(peek-pass), else 0..n-1")
+      .def("chain_start", [](const PositionBox& b, int s) { return b.pos.chain_start(check_seat(b, s)); },
+           "in a pass chain: whether the seat opens a chain (passes before it receives)")
       .def("set_pass", [](PositionBox& b, int seat, const py::object& cards) {
         const PassCards pass = pass_cards(b.pos.pass_plan(), b.pos.players(), cards);
         std::string error = pass_error(b.pos, seat, pass.first, pass.second);

@@ -308,7 +308,8 @@ def _apply_passes(position: Position, value: Any, has_plays: bool, number: int) 
     if is_split(position.pass_plan):
         # The checked lists, cut into the plan's parts in the order written.
         passes = [from_flat(position.pass_plan, [Card.from_str(token) for token in tokens]) for tokens in value]
-    for seat, cards in enumerate(passes):
+    for seat in position.pass_order:  # a pass chain (peek-pass) in its links' order
+        cards = passes[seat]
         try:
             position.set_pass(seat, cards)
         except IllegalMoveError as exc:
@@ -360,8 +361,8 @@ def replay(record: GameRecord, hand: HandRecord, plays: int | None = None) -> Po
     position = Position(record.rules, hand.deal, dealer=hand.dealer, hand_no=hand.hand_no)
     position.revokes = record.revokes
     if hand.passes is not None:
-        for seat, cards in enumerate(hand.passes):
-            position.set_pass(seat, cards)
+        for seat in position.pass_order:
+            position.set_pass(seat, hand.passes[seat])
     upto = hand.plays[:plays]
     for k, (seat, card) in enumerate(upto):
         if hand.discard is not None and hand.discard[0] == k:

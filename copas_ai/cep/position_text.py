@@ -289,6 +289,13 @@ class LoadedPosition:
                 raise PositionStateError("during the pass, give `seat <s>` in the position")
             if self.position.pass_is_set(seat) or (self.view_seat is not None and self.view_passed is not None):
                 raise PositionStateError(f"seat {seat} has passed already")
+            if (self.position.rules.pass_chain and self.view_seat is not None and self.view_received is None
+                    and not self.position.chain_start(seat)):
+                raise PositionStateError(
+                    f"seat {seat} receives before it passes in the pass chain: give received {seat}")
+            if self.position.rules.pass_chain and self.position.next_passer != seat:
+                raise PositionStateError(
+                    f"the pass chain's next link is seat {self.position.next_passer}, not seat {seat}")
             return seat
         turn = self.turn()
         if turn is None:
@@ -415,7 +422,7 @@ def _load_known(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: in
         position.revokes = revokes
     except ValueError as exc:  # the Revokes option asks for a penalty the variant lacks
         raise PositionTextError(f"variant {variant.id}: {exc}") from None
-    for group in spec.passed:
+    for group in _pass_order(spec.passed, position):
         try:
             position.set_pass(group.seat, group.cards)
         except IllegalMoveError as exc:
@@ -440,6 +447,16 @@ def _load_known(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: in
         except ValueError as exc:  # IllegalMoveError and InvalidCardError are ValueErrors
             raise PositionTextError(f"move {move.text}: {exc}") from None
     return LoadedPosition(spec, variant, rules, position, scores, spec.seat, None)
+
+
+def _pass_order(groups: list[SeatCards], position: Position) -> list[SeatCards]:
+    """The `passed` groups in the order the core takes them: as written, or in a pass
+    chain (peek-pass) the chain's order whatever the text's (a seat outside the game stays
+    last, where set_pass names it)."""
+    if not position.rules.pass_chain:
+        return groups
+    order = position.pass_order
+    return sorted(groups, key=lambda g: order.index(g.seat) if g.seat in order else len(order))
 
 
 def _deal_culprit(hands: list[SeatCards], message: str) -> str:
@@ -488,12 +505,18 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
 
     current = world(hand.label, [], with_pass=False, with_received=False)
     hand_has_pass = current.phase == "passing"
-    if passed:
-        current = world(passed.label, [], with_received=False)
-    if received:
-        if hand_has_pass and not passed:
-            raise PositionTextError(f"{received.label}: passed {seat} is not given")
-        current = world(received.label, [])
+    if received and hand_has_pass and rules.pass_chain and not current.chain_start(seat):
+        # A pass chain's later link (peek-pass, A12) receives and looks before it passes.
+        current = world(received.label, [], with_pass=False)
+        if passed:
+            current = world(passed.label, [])
+    else:
+        if passed:
+            current = world(passed.label, [], with_received=False)
+        if received:
+            if hand_has_pass and not passed:
+                raise PositionTextError(f"{received.label}: passed {seat} is not given")
+            current = world(received.label, [])
     played: list[tuple[int, Card]] = []
     for k, move in enumerate(spec.moves):
         label = f"move {move.text}"

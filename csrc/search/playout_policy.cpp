@@ -212,10 +212,7 @@ void set_heuristic_pass(Position& pos, int seat) {
 }
 
 void play_out_heuristic(Position& pos, Rng& rng, double noise) {
-  if (pos.phase() == Phase::kPassing) {
-    for (int s = 0; s < pos.players(); ++s)
-      if (!pos.pass_is_set(s)) set_heuristic_pass(pos, s);
-  }
+  for (int s; (s = pos.next_passer()) >= 0;) set_heuristic_pass(pos, s);
   while (pos.phase() == Phase::kPlaying) pos.play(heuristic_card(pos, rng, noise));
 }
 
