@@ -2,7 +2,7 @@
 
 A world (every seat's current hand) is consistent with what a seat knows when the
 seat's own hand and every hand count match, the seat's passed cards that are still
-out sit with their receiver, and replaying the whole play history from that world's
+out sit with their receiver (in a pass chain only when that is a chain's first link), and replaying the whole play history from that world's
 starting hands is legal move by move (so it honours every shown void and every
 absence a rule revealed). Nothing of the C++ knowledge is used; small positions are
 enumerated in full and the sampler's count and uniformity checked against them.
