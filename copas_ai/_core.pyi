@@ -637,6 +637,12 @@ class RuleSet:
     def point_cards(self, arg1: CardSet) -> None:
         ...
     @property
+    def pool_cards(self) -> int:
+        ...
+    @pool_cards.setter
+    def pool_cards(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
     def rank_strength(self) -> typing.Annotated[list[int], "FixedSize(13)"]:
         ...
     @rank_strength.setter
@@ -728,6 +734,10 @@ class Position:
         """
     def copy(self) -> Position:
         ...
+    def deal_pool(self, seed: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        kitty-swap's chance step: the pool shuffled and dealt back, from the seed
+        """
     def discard(self, cards: typing.Any, seat: typing.SupportsInt | typing.SupportsIndex | None = None) -> None:
         """
         The into-hand kitty taker's whole discard (as many cards as the kitty held); raises IllegalMoveError for a wrong one. pop() takes the cards back one at a time.
@@ -771,6 +781,10 @@ class Position:
     def push(self, card: typing.Any, seat: typing.SupportsInt | typing.SupportsIndex | None = None) -> None:
         """
         Play a card for the seat to act; raises IllegalMoveError naming the card and the reason. With revokes = 'penalize' a failure to follow suit that breaks no other rule is accepted.
+        """
+    def return_pool(self, back: collections.abc.Sequence) -> None:
+        """
+        kitty-swap's chance step as given (a referee's): each seat's cards from the pool
         """
     def revealed_absent(self, arg0: typing.Any) -> CardSet:
         """
@@ -878,6 +892,16 @@ class Position:
     @property
     def players(self) -> int:
         ...
+    @property
+    def pool(self) -> CardSet:
+        """
+        kitty-swap: the cards put into the pool so far
+        """
+    @property
+    def pool_pending(self) -> bool:
+        """
+        kitty-swap (docs/RULES.md §2.2 A13): every seat's cards are in the pool, waiting to be dealt back (return_pool or deal_pool)
+        """
     @property
     def received(self) -> list:
         ...

@@ -84,6 +84,7 @@ void play_out_with(Position& pos, Rng& rng, Draw draw) {
       const CardSet first = random_subset_with(pos.hand(s), plan.parts[0].count, rng, draw);
       pos.set_pass(s, first, random_subset_with(pos.hand(s) & ~first, plan.parts[1].count, rng, draw));
     }
+    if (pos.pool_pending()) pos.deal_pool(rng);
   }
   while (pos.phase() == Phase::kPlaying) pos.play(draw(pos.legal_moves(), rng));
 }

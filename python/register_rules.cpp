@@ -114,6 +114,7 @@ void register_rules(py::module_& m) {
       .def_readwrite("heart_lead_over_queen", &RuleSet::heart_lead_over_queen)
       .def_readwrite("forced_queen", &RuleSet::forced_queen)
       .def_readwrite("pass_chain", &RuleSet::pass_chain)
+      .def_readwrite("pool_cards", &RuleSet::pool_cards)
       .def_readwrite("first_lead_ban_alone", &RuleSet::first_lead_ban_alone)
       .def_readwrite("revoke_penalty_defined", &RuleSet::revoke_penalty_defined)
       .def_readwrite("stuck_lead_ends_hand", &RuleSet::stuck_lead_ends_hand)

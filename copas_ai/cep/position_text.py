@@ -284,6 +284,8 @@ class LoadedPosition:
         if phase == "over":
             raise PositionStateError("the hand is over")
         if phase == "passing":
+            if self.position.pool_pending and self.view_seat is None:
+                raise PositionStateError("the pool is to be dealt back: give received <seat> for every seat")
             seat = self.seat if self.seat is not None else self.view_seat
             if seat is None:
                 raise PositionStateError("during the pass, give `seat <s>` in the position")
@@ -427,6 +429,8 @@ def _load_known(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: in
             position.set_pass(group.seat, group.cards)
         except IllegalMoveError as exc:
             raise PositionTextError(f"{group.label}: {exc}") from None
+    if position.pool_pending and spec.received:
+        _return_pool(spec, position)
     for group in spec.received:
         if position.phase == "passing":
             raise PositionTextError(f"{group.label}: cannot be checked before every seat's pass is given")
@@ -435,6 +439,9 @@ def _load_known(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: in
             raise PositionTextError(f"{group.label}: seat {group.seat} received {pass_text(actual)}")
     for move in spec.moves:
         _refuse_decision(move, variant, rules)
+        if position.pool_pending:
+            raise PositionTextError(f"move {move.text}: play has begun but the pool is not dealt back: "
+                                    f"give received <seat> for every seat")
         if position.phase == "passing":
             missing = next(s for s in range(n) if not position.pass_is_set(s))
             raise PositionTextError(
@@ -447,6 +454,20 @@ def _load_known(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: in
         except ValueError as exc:  # IllegalMoveError and InvalidCardError are ValueErrors
             raise PositionTextError(f"move {move.text}: {exc}") from None
     return LoadedPosition(spec, variant, rules, position, scores, spec.seat, None)
+
+
+def _return_pool(spec: PositionSpec, position: Position) -> None:
+    """kitty-swap (docs/RULES.md §2.2 A13): the `received` groups of a fully known
+    position are the pool's chance step, every seat's given."""
+    given = {g.seat: g for g in spec.received}
+    missing = [s for s in range(position.players) if s not in given]
+    if missing:
+        raise PositionTextError(f"{spec.received[0].label}: the pool is dealt back to every seat: "
+                                f"give received {missing[0]} too")
+    try:
+        position.return_pool([all_cards(given[s].cards) for s in range(position.players)])
+    except IllegalMoveError as exc:
+        raise PositionTextError(f"{spec.received[0].label}: {exc}") from None
 
 
 def _pass_order(groups: list[SeatCards], position: Position) -> list[SeatCards]:
@@ -661,5 +682,7 @@ def position_to_text(position: Position, variant: str | None = None, scores: lis
         spec.hands.append(SeatCards(s, kitty_moves.dealt_hand(position, s), ""))
         if passing and position.pass_is_set(s):
             spec.passed.append(SeatCards(s, position.passed_parts[s], ""))
+        if passing and position.rules.pool_cards and position.phase != "passing":  # the pool's chance step
+            spec.received.append(SeatCards(s, position.received_parts[s], ""))
     spec.moves = [_move_token(text) for text in kitty_moves.move_texts(position)]
     return spec.to_text()

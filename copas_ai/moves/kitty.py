@@ -72,7 +72,7 @@ def dealt_hand(position: Position, seat: int) -> CardSet:
     kitty it took into hand, plus what it passed and discarded."""
     played = CardSet([card for mover, card in position.moves if mover == seat])
     chain = position.rules.pass_chain  # peek-pass: each link's pass moves its cards at once
-    passes_applied = bool(position.pass_plan) and (position.phase != "passing" or chain)
+    passes_applied = bool(position.pass_plan) and (position.phase != "passing" or chain or position.pool_pending)
     held = position.hand(seat) | played
     if passes_applied and chain and not position.chain_start(seat):
         held = (held | position.passed[seat]) - position.received[seat]  # it may pass on received cards

@@ -73,6 +73,7 @@ std::int64_t PassSearch::run(const WorldSampler& sampler, const IsmctsParams& pa
       else
         set_heuristic_pass(world, s);
     }
+    if (world.pool_pending()) world.deal_pool(rng);  // kitty-swap's chance step
     play_out_heuristic(world, rng, params.playout_noise);
     counted_hand_scores(world, match, scores);
     side_sums(world.rules(), scores, world.players(), scores);  // teams play for the side

@@ -213,6 +213,7 @@ void set_heuristic_pass(Position& pos, int seat) {
 
 void play_out_heuristic(Position& pos, Rng& rng, double noise) {
   for (int s; (s = pos.next_passer()) >= 0;) set_heuristic_pass(pos, s);
+  if (pos.pool_pending()) pos.deal_pool(rng);
   while (pos.phase() == Phase::kPlaying) pos.play(heuristic_card(pos, rng, noise));
 }
 

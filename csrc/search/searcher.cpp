@@ -52,6 +52,7 @@ std::string search_error(const Position& pos, int seat) {
   if (seat < 0 || seat >= pos.players()) return "no seat " + std::to_string(seat);
   if (pos.phase() == Phase::kOver) return "the hand is over";
   if (pos.phase() == Phase::kPassing) {
+    if (pos.pool_pending()) return "every seat's cards are in the pool: it is dealt back next";
     if (pos.pass_is_set(seat)) return "seat " + std::to_string(seat) + " has passed already";
     if (pos.rules().pass_chain && pos.next_passer() != seat)
       return "the pass chain's next link is seat " + std::to_string(pos.next_passer()) + ", not seat " +

@@ -57,8 +57,8 @@ std::string check_pass(const RuleSet& rules, const SeatView& v, PassFacts& facts
   }
   if (v.received) {
     if (!v.passed && (!chain || opens)) return "cards received before passing";
-    // A chain's first link may get back cards it passed (A12's last link).
-    const CardSet kept = chain && opens ? v.dealt & ~v.passed : v.dealt;
+    // A chain's first link may get back cards it passed (A12b), and so may a seat from the pool (A13).
+    const CardSet kept = (chain && opens) || rules.pool_cards ? v.dealt & ~v.passed : v.dealt;
     if (v.received & kept) return "received " + card_str(lowest(v.received & kept)) + ": already in the hand";
     if (v.received & ~rules.deck) return "received a card outside the deck";
     for (int p = 0; p < 2; ++p)
@@ -67,7 +67,8 @@ std::string check_pass(const RuleSet& rules, const SeatView& v, PassFacts& facts
   facts.passed[v.seat] = v.passed;
   facts.received[v.seat] = v.received;
   facts.second = v.passed_second | v.received_second;
-  for (int p = 0; p < 2 && plan.parts[p].count; ++p) {
+  // The pool (kitty-swap) has no receiver: the seat's cards may come back to anyone.
+  for (int p = 0; p < 2 && plan.parts[p].count && !rules.pool_cards; ++p) {
     const int offset = plan.parts[p].offset;
     const int receiver = (v.seat + offset) % n;
     const int sender = (v.seat - offset + n) % n;

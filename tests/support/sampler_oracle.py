@@ -43,6 +43,8 @@ def random_position(rules, seed: int, hand_no: int, plays: int, keep_passed_by: 
         k = sum(count for _, count in p.pass_plan)
         for s in p.pass_order:  # a pass chain (peek-pass) in its links' order
             p.set_pass(s, rng.sample(sorted(p.hand(s), key=int), k))
+        if p.pool_pending:  # kitty-swap: the pool dealt back at random
+            p.deal_pool(seed)
     avoid = p.passed[keep_passed_by].bits if keep_passed_by is not None and p.phase == "playing" else 0
     for _ in range(plays):
         if p.is_over():
@@ -66,6 +68,8 @@ def chain_openers(p: ca.Position) -> set[int]:
 
 def kept_by_receiver(p: ca.Position, me: int) -> list[tuple[int, int]]:
     """(receiver, card bits) of me's passed cards that surely stay with their receiver."""
+    if p.rules.pool_cards:  # kitty-swap (A13): the pool deals them back to any seat, me included
+        return []
     if not p.rules.pass_chain:
         return pass_parts_sent(p, me) if p.phase != "passing" else []
     if not p.pass_plan or not p.pass_is_set(me):
@@ -106,7 +110,11 @@ def world_error(p: ca.Position, me: int, world) -> str | None:
     # Replay the history from the starting hands this world implies.
     plays = played_by(p)
     start = [ca.CardSet.from_bits(world[s] | plays[s]) for s in range(n)]
-    q = ca.Position(p.rules, start, dealer=p.dealer, hand_no=no_pass_hand_no(p.rules))
+    rules = p.rules
+    if rules.pool_cards:  # kitty-swap pools in every hand; the play rules are the same without it
+        rules = rules.copy()
+        rules.pool_cards = 0
+    q = ca.Position(rules, start, dealer=p.dealer, hand_no=no_pass_hand_no(rules))
     for seat, card in p.moves:
         if q.turn != seat:
             return f"seat {q.turn}, not {seat}, would have played {card}"
