@@ -123,6 +123,13 @@ class TrickReport:
     points: int
 
 
+def deal_pool_back(position: Position) -> None:
+    """kitty-swap (docs/RULES.md §2.2 A13): once every seat's cards are in the pool, the
+    core deals it back from a seed drawn from the hand's cards (a seeded match replays the same)."""
+    if position.pool_pending:
+        position.deal_pool(hash((position.hand_no, *(h.bits for h in position.hands))) & (2**63 - 1))
+
+
 def play_hand(
     position: Position,
     bots: Sequence[Bot],
@@ -131,9 +138,8 @@ def play_hand(
 ) -> Position:
     """Plays a dealt hand to its end: every seat passes, then cards until over.
 
-    kitty-swap's pool is dealt back by the core from a seed drawn from the hand's
-    cards (so a seeded match replays the same). Observers see the position once
-    the passes are applied, and each trick."""
+    kitty-swap's pool is dealt back by deal_pool_back. Observers see the position
+    once the passes are applied, and each trick."""
     if position.phase == "passing":
         count = sum(n for _, n in position.pass_plan)
         while (seat := position.next_passer) is not None:  # a pass chain's order (peek-pass)
@@ -141,8 +147,7 @@ def play_hand(
             if is_split(position.pass_plan) and isinstance(choice, CardSet):
                 choice = position.rote_pass(choice)  # a player that chooses cards, not directions
             position.set_pass(seat, choice)
-        if position.pool_pending:
-            position.deal_pool(hash((position.hand_no, *(h.bits for h in position.hands))) & (2**63 - 1))
+        deal_pool_back(position)
         if on_passes:
             on_passes(position)
     while not position.is_over():
