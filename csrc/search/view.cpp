@@ -102,7 +102,8 @@ void run_chain_to_seat(const SeatView& v, Rng& rng, Position& out) {
     }
     const bool gives_mine = (s + out.pass_plan().parts[0].offset + out.players()) % out.players() == v.seat;
     if (gives_mine && !v.received) break;  // the seat waits for its cards: the world stops there
-    out.set_pass(s, gives_mine ? v.received : random_subset(out.hand(s) & ~v.received, 3, rng));
+    out.set_pass(s, gives_mine ? v.received
+                               : random_subset(out.hand(s) & ~v.received, out.pass_plan().parts[0].count, rng));
   }
 }
 
