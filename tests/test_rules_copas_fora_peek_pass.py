@@ -182,12 +182,21 @@ def test_copas_fora_peek_pass_protocol_full_position_takes_the_passes_in_chain_o
     assert not run_lines([position_to_text(p, PEEK)])
 
 
-def test_copas_fora_peek_pass_protocol_play_views_of_every_link():
-    """copas-fora+peek-pass, in play: each seat's one-hand view as the arena writes it (the
-    opener may hold received cards that were its own; a later link passed some it
-    received) is accepted, and the seat to play gets its legal cards and a `go` answer."""
-    for seed in range(4):
-        p = random_position(peek_rules(), seed, LEFT_HAND, 6)
+@pytest.mark.parametrize("hand_no", [LEFT_HAND, RIGHT_HAND, ACROSS_HAND])
+@pytest.mark.parametrize("dealer", range(4))
+def test_copas_fora_peek_pass_protocol_play_views_of_every_link(dealer, hand_no):
+    """copas-fora+peek-pass, in play, every dealer and direction, links passing on what they
+    received half the time: each seat's one-hand view as the arena writes it (an opener
+    may hold its own cards back; a later link's `passed` may hold cards it received) is
+    accepted, and the seat to play gets its legal cards and a `go` answer."""
+    for seed in range(3):
+        p = fresh(hand_no, dealer, seed=10 + seed)
+        rng = random.Random(seed)
+        for seat in p.pass_order:
+            got = p.received_parts[seat]
+            p.set_pass(seat, got if len(got) and rng.random() < 0.5 else ca.CardSet(rng.sample(list(p.hand(seat)), 3)))
+        for _ in range(rng.randrange(1, 30)):
+            p.push(rng.choice(list(p.legal_moves())))
         for seat in range(4):
             out = run_lines([seat_view_text(p, seat, PEEK)])
             assert out == [], (seed, seat, out)

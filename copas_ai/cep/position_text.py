@@ -640,11 +640,12 @@ def _check_view_cards(spec: PositionSpec, variant: Variant, rules: RuleSet, seat
                       passed: SeatCards | None, received: SeatCards | None) -> None:
     """Where a card is, as far as the seat's own cards tell: a card held by the
     seat cannot be played by another, a card it lacks cannot be played by it."""
-    holding = dealt.copy()
-    if passed:
-        holding = holding - all_cards(passed.cards)
-    if received:
-        holding = holding | all_cards(received.cards)
+    gave = all_cards(passed.cards) if passed else CardSet()
+    got = all_cards(received.cards) if received else CardSet()
+    # A passed card it was not dealt came with what it received and went on (a pass
+    # chain's later link); a received card it was dealt is its own back (the chain's
+    # first link, the pool): held.
+    holding = (dealt - gave) | (got - (gave - dealt))
     seen = CardSet()
     for move in spec.moves:
         _refuse_decision(move, variant, rules)

@@ -411,7 +411,8 @@ class Table:
             "seat": seat,
             "phase": phase,
             "turn": to_act,
-            "your_turn": mine or (phase == "passing" and seat in self.settings.people and not p.pass_is_set(seat)),
+            "your_turn": mine or (phase == "passing" and seat in self.settings.people and not p.pass_is_set(seat)
+                                  and (not p.rules.pass_chain or p.next_passer == seat)),  # a chain: when due
             "thinking": self._thinking,
             "hand_no": p.hand_no,
             "dealer": p.dealer,
