@@ -165,6 +165,8 @@ def test_copas_fora_peek_pass_protocol_refuses_a_link_out_of_turn():
     assert out == ["error go seat 3 receives before it passes in the pass chain: give received 3"]
     known = run_lines([position_to_text(p, PEEK) + " seat 3", "go iterations 10"])
     assert known == ["error go the pass chain's next link is seat 1, not seat 3"]
+    due = run_lines([position_to_text(p, PEEK), "legal"])  # no `seat`: the link that is due answers
+    assert due == [f"legal pass 3 {p.hand(1)}"]
 
 
 def test_copas_fora_peek_pass_protocol_full_position_takes_the_passes_in_chain_order():

@@ -287,6 +287,8 @@ class LoadedPosition:
             if self.position.pool_pending and self.view_seat is None:
                 raise PositionStateError("the pool is to be dealt back: give received <seat> for every seat")
             seat = self.seat if self.seat is not None else self.view_seat
+            if seat is None and self.position.rules.pass_chain:
+                seat = self.position.next_passer  # a pass chain: the link that is due
             if seat is None:
                 raise PositionStateError("during the pass, give `seat <s>` in the position")
             if self.position.pass_is_set(seat) or (self.view_seat is not None and self.view_passed is not None):
