@@ -29,6 +29,7 @@ CASES = [
     # Tricks of variable length (A21): PIMC falls back to ISMCTS there (no solver).
     ("copas-fora+nines-extend", 4), ("teams+nines-extend", 4), ("three-five+nines-extend", 3),
     ("spanish+sixes-extend", 4),
+    ("copas-fora+peek-pass", 4), ("copas-fora+kitty-swap", 4),  # the pass chain and the pool (issue 28)
 ]
 OPPONENTS = ("random", "heuristic")
 RESULTS = Path(__file__).parent / "results" / "variants"

@@ -491,6 +491,7 @@ class RuleSet:
     led_heart_breaks: bool
     moon: MoonRule
     must_lead_first_card: bool
+    pass_chain: bool
     reverse_moon_if_losing: bool
     revoke_penalty_defined: bool
     stuck_lead_ends_hand: bool
@@ -644,6 +645,12 @@ class RuleSet:
     def point_cards(self, arg1: CardSet) -> None:
         ...
     @property
+    def pool_cards(self) -> int:
+        ...
+    @pool_cards.setter
+    def pool_cards(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
     def rank_strength(self) -> typing.Annotated[list[int], "FixedSize(13)"]:
         ...
     @rank_strength.setter
@@ -729,8 +736,16 @@ class Position:
         """
         Deal `hands` (before the pass) under `rules`; hand_no (0-based) fixes the pass. Raises InvalidPositionError for an impossible deal.
         """
+    def chain_start(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> bool:
+        """
+        in a pass chain: whether the seat opens a chain (passes before it receives)
+        """
     def copy(self) -> Position:
         ...
+    def deal_pool(self, seed: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        kitty-swap's chance step: the pool shuffled and dealt back, from the seed
+        """
     def discard(self, cards: typing.Any, seat: typing.SupportsInt | typing.SupportsIndex | None = None) -> None:
         """
         The into-hand kitty taker's whole discard (as many cards as the kitty held); raises IllegalMoveError for a wrong one. pop() takes the cards back one at a time.
@@ -774,6 +789,10 @@ class Position:
     def push(self, card: typing.Any, seat: typing.SupportsInt | typing.SupportsIndex | None = None) -> None:
         """
         Play a card for the seat to act; raises IllegalMoveError naming the card and the reason. With revokes = 'penalize' a failure to follow suit that breaks no other rule is accepted.
+        """
+    def return_pool(self, back: collections.abc.Sequence) -> None:
+        """
+        kitty-swap's chance step as given (a referee's): each seat's cards from the pool
         """
     def revealed_absent(self, arg0: typing.Any) -> CardSet:
         """
@@ -851,6 +870,16 @@ class Position:
         [(seat, Card)] played so far, in order
         """
     @property
+    def next_passer(self) -> typing.Any:
+        """
+        the seat to pass next (None when nobody is): a pass chain's next link (peek-pass, docs/RULES.md §2.2 A12), else the lowest seat yet to pass
+        """
+    @property
+    def pass_order(self) -> list[int]:
+        """
+        the seats in the order they pass this hand (none without a pass): a pass chain's links (peek-pass), else 0..n-1
+        """
+    @property
     def pass_plan(self) -> list:
         """
         [(seat offset to the left, cards)] of this hand's pass
@@ -871,6 +900,16 @@ class Position:
     @property
     def players(self) -> int:
         ...
+    @property
+    def pool(self) -> CardSet:
+        """
+        kitty-swap: the cards put into the pool so far
+        """
+    @property
+    def pool_pending(self) -> bool:
+        """
+        kitty-swap (docs/RULES.md §2.2 A13): every seat's cards are in the pool, waiting to be dealt back (return_pool or deal_pool)
+        """
     @property
     def received(self) -> list:
         ...

@@ -34,6 +34,8 @@ class HandRecord:
     revokes: tuple[int, ...] = ()
     # The match state the hand was played in (totals before it, tie-break, resets).
     match: MatchState | None = None
+    # kitty-swap (docs/RULES.md §2.2 A13): what the pool dealt back to each seat.
+    pool: list[CardSet] | None = None
 
 
 @dataclass
@@ -95,10 +97,11 @@ class Match:
         before = self.state.copy()
         score = self.state.add_hand(position)
         passes = list(position.passed_parts) if position.pass_plan else None
+        pool = list(position.received_parts) if position.rules.pool_cards and passes else None
         at = discard_index(position)
         discard = None if at is None else (at, position.discards)
         record = HandRecord(position.hand_no, position.dealer, dealt, passes, position.moves, score, discard,
-                            match=before)
+                            match=before, pool=pool)
         self.hands.append(record)
         return record
 
@@ -120,6 +123,13 @@ class TrickReport:
     points: int
 
 
+def deal_pool_back(position: Position) -> None:
+    """kitty-swap (docs/RULES.md §2.2 A13): once every seat's cards are in the pool, the
+    core deals it back from a seed drawn from the hand's cards (a seeded match replays the same)."""
+    if position.pool_pending:
+        position.deal_pool(hash((position.hand_no, *(h.bits for h in position.hands))) & (2**63 - 1))
+
+
 def play_hand(
     position: Position,
     bots: Sequence[Bot],
@@ -128,14 +138,16 @@ def play_hand(
 ) -> Position:
     """Plays a dealt hand to its end: every seat passes, then cards until over.
 
-    Observers see the position once the passes are applied, and each trick."""
+    kitty-swap's pool is dealt back by deal_pool_back. Observers see the position
+    once the passes are applied, and each trick."""
     if position.phase == "passing":
         count = sum(n for _, n in position.pass_plan)
-        for seat in range(position.players):
+        while (seat := position.next_passer) is not None:  # a pass chain's order (peek-pass)
             choice = bots[seat].choose_pass(position, seat, count)
             if is_split(position.pass_plan) and isinstance(choice, CardSet):
                 choice = position.rote_pass(choice)  # a player that chooses cards, not directions
             position.set_pass(seat, choice)
+        deal_pool_back(position)
         if on_passes:
             on_passes(position)
     while not position.is_over():

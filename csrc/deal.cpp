@@ -79,12 +79,12 @@ template <class Draw>
 void play_out_with(Position& pos, Rng& rng, Draw draw) {
   if (pos.phase() == Phase::kPassing) {
     const PassPlan plan = pos.pass_plan();
-    for (int s = 0; s < pos.players(); ++s) {
-      if (pos.pass_is_set(s)) continue;
+    for (int s; (s = pos.next_passer()) >= 0;) {
       // Part by part, so a split pass is as random as a one-way one (no draw for an empty part).
       const CardSet first = random_subset_with(pos.hand(s), plan.parts[0].count, rng, draw);
       pos.set_pass(s, first, random_subset_with(pos.hand(s) & ~first, plan.parts[1].count, rng, draw));
     }
+    if (pos.pool_pending()) pos.deal_pool(rng);
   }
   while (pos.phase() == Phase::kPlaying) pos.play(draw(pos.legal_moves(), rng));
 }

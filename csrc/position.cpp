@@ -1,5 +1,7 @@
 #include "position.h"
 
+#include <bit>
+
 namespace copas {
 
 namespace {
@@ -63,7 +65,94 @@ void Position::deal_after_pass(const CardSet* hands, const CardSet* passed, cons
   if (phase_ == Phase::kPassing) start_play();
 }
 
+int Position::chain_count() const {
+  int a = pass_plan_.parts[0].offset < 0 ? pass_plan_.parts[0].offset + n_ : pass_plan_.parts[0].offset;
+  for (int b = n_; b != 0;) {
+    const int t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+int Position::next_passer() const {
+  if (phase_ != Phase::kPassing) return -1;
+  if (!rules_->pass_chain) {
+    const int s = std::countr_zero(static_cast<unsigned>(~passes_set_));
+    return s < n_ ? s : -1;  // all in: the pool waits to be dealt back
+  }
+  return chain_link(std::popcount(static_cast<unsigned>(passes_set_)));
+}
+
+int Position::chain_link(int i) const {
+  // A12: the chains open on the seats nearest the dealer's left, counting leftwards
+  // (with g chains, dealer+1 .. dealer+g, one per chain); the links pass step by
+  // step, the chains' i-th links in that same seat order.
+  const int g = chain_count();
+  const int offset = pass_plan_.parts[0].offset < 0 ? pass_plan_.parts[0].offset + n_ : pass_plan_.parts[0].offset;
+  return (dealer_ + 1 + i % g + (i / g) * offset) % n_;
+}
+
+bool Position::chain_start(int seat) const {
+  return rules_->pass_chain && pass_plan_.total() > 0 && (seat - dealer_ - 1 + 2 * n_) % n_ < chain_count();
+}
+
+void Position::set_chain_pass(int seat, CardSet cards) {
+  // The cards go on at once: the receiver sees them before its own choice, and may
+  // pass them on; the chain's last link passes to its first, who keeps them.
+  int to = seat + pass_plan_.parts[0].offset;
+  to += to < 0 ? n_ : 0;
+  to -= to >= n_ ? n_ : 0;
+  hands_[seat] &= ~cards;
+  hands_[to] |= cards;
+  passed_[seat] = cards;
+  received_[to] = cards;
+  passes_set_ |= static_cast<std::uint16_t>(1u << seat);
+  if (passes_set_ == (1u << n_) - 1) start_play();
+}
+
+void Position::set_pool_pass(int seat, CardSet cards) {
+  passed_[seat] = cards;
+  passes_set_ |= static_cast<std::uint16_t>(1u << seat);
+  if (passes_set_ != (1u << n_) - 1) return;
+  // Every seat's cards are in: they leave the hands; pool_pending() until dealt back.
+  for (int s = 0; s < n_; ++s) hands_[s] &= ~passed_[s];
+}
+
+CardSet Position::pool() const {
+  CardSet all = 0;
+  for (int s = 0; s < n_; ++s) all |= passed_[s];
+  return all;
+}
+
+void Position::return_pool(const CardSet* back) {
+  for (int s = 0; s < n_; ++s) {
+    received_[s] = back[s];
+    hands_[s] |= back[s];
+  }
+  start_play();
+}
+
+void Position::deal_pool(Rng& rng) {
+  CardSet rest = pool();
+  CardSet back[kMaxPlayers] = {};
+  for (int s = 0; s < n_; ++s)
+    for (int i = 0; i < rules_->pool_cards; ++i) {
+      const Card c = nth_card(rest, static_cast<int>(rng.below(static_cast<std::uint32_t>(count(rest)))));
+      back[s] |= c.bit();
+      rest &= ~c.bit();
+    }
+  return_pool(back);
+}
+
 void Position::set_pass(int seat, CardSet cards, CardSet second) {
+  if (rules_->pass_chain || rules_->pool_cards) [[unlikely]] {
+    if (rules_->pass_chain)
+      set_chain_pass(seat, cards);
+    else
+      set_pool_pass(seat, cards);
+    return;
+  }
   passed_[seat] = cards | second;
   pass_second_ |= second;
   passes_set_ |= static_cast<std::uint16_t>(1u << seat);
@@ -387,8 +476,12 @@ std::string cards_word(int n) { return std::to_string(n) + (n == 1 ? " card" : "
 
 std::string pass_error(const Position& pos, int seat, CardSet cards, CardSet second) {
   if (pos.phase() != Phase::kPassing) return "there is no pass to make now";
+  if (pos.pool_pending()) return "every seat's cards are in the pool: it is dealt back next";
   if (seat < 0 || seat >= pos.players()) return "no seat " + std::to_string(seat);
   if (pos.pass_is_set(seat)) return "seat " + std::to_string(seat) + " has passed already";
+  if (pos.rules().pass_chain && seat != pos.next_passer())
+    return "the pass chain's next link is seat " + std::to_string(pos.next_passer()) + ", not seat " +
+           std::to_string(seat) + " (peek-pass: docs/RULES.md §2.2 A12)";
   const CardSet all = cards | second;
   if (all & ~pos.hand(seat))
     return "seat " + std::to_string(seat) + " does not hold " + card_str(lowest(all & ~pos.hand(seat)));
@@ -398,6 +491,20 @@ std::string pass_error(const Position& pos, int seat, CardSet cards, CardSet sec
   const CardSet parts[2] = {cards, second};
   for (int p = 0; p < 2; ++p)
     if (std::string e = pass_part_error(plan, p, parts[p], pos.players()); !e.empty()) return e;
+  return "";
+}
+
+std::string pool_return_error(const Position& pos, const CardSet* back) {
+  if (!pos.pool_pending()) return "no pool is waiting to be dealt back";
+  const int k = pos.rules().pool_cards;
+  CardSet seen = 0;
+  for (int s = 0; s < pos.players(); ++s) {
+    const std::string seat = "seat " + std::to_string(s);
+    if (back[s] & ~pos.pool()) return seat + " gets " + card_str(lowest(back[s] & ~pos.pool())) + ", not in the pool";
+    if (back[s] & seen) return card_str(lowest(back[s] & seen)) + " is dealt back twice";
+    if (count(back[s]) != k) return seat + " gets " + std::to_string(count(back[s])) + " cards, not " + std::to_string(k);
+    seen |= back[s];
+  }
   return "";
 }
 

@@ -12,6 +12,7 @@
 
 #include "cards.h"
 #include "hand_score.h"
+#include "rng.h"
 #include "rule_view.h"
 #include "rules.h"
 
@@ -65,6 +66,22 @@ class Position {
   // way of parts[0], `second` the way of parts[1]; a one-way pass has no second.
   PassPlan pass_plan() const { return pass_plan_; }
   bool pass_is_set(int seat) const { return (passes_set_ >> seat) & 1; }
+  // The seat to pass next (-1 when nobody is to pass): in a pass chain
+  // (peek-pass, docs/RULES.md §2.2 A12) the chain's next link, else the lowest
+  // seat yet to pass (the passes are simultaneous: any order gives the same hand).
+  int next_passer() const;
+  // The seat that passes `i`-th (0-based) in this hand's pass chain (peek-pass).
+  int chain_link(int i) const;
+  // The pool (kitty-swap, docs/RULES.md §2.2 A13): every seat's cards are in and
+  // wait to be dealt back, a chance step: return_pool gives each seat's cards
+  // (unchecked; see pool_return_error), deal_pool deals them at random. Then play starts.
+  bool pool_pending() const { return rules_->pool_cards && phase_ == Phase::kPassing && passes_set_ == (1u << n_) - 1; }
+  CardSet pool() const;
+  void return_pool(const CardSet* back);
+  void deal_pool(Rng& rng);
+  // In a pass chain: whether `seat` opens a chain, passing before it receives
+  // (it then keeps what the chain's last link passes it).
+  bool chain_start(int seat) const;
   void set_pass(int seat, CardSet cards, CardSet second = 0);  // unchecked; see pass_error()
   CardSet passed(int seat) const { return passed_[seat]; }      // every part
   CardSet received(int seat) const { return received_[seat]; }  // from every giver
@@ -214,6 +231,9 @@ class Position {
   }
   int next_seat(int seat) const { return seat + 1 == n_ ? 0 : seat + 1; }
   CardSet part_mask(int part) const { return part == 0 ? ~pass_second_ : pass_second_; }
+  int chain_count() const;  // how many independent pass chains (gcd of the offset and n)
+  void set_chain_pass(int seat, CardSet cards);
+  void set_pool_pass(int seat, CardSet cards);
   void clear();  // everything but the rules, dealer, hand number and pass plan
   void start_play();
   void finish_trick();
@@ -370,6 +390,8 @@ std::string check_deal(const RuleSet& rules, const CardSet* hands);
 std::string pass_error(const Position& pos, int seat, CardSet cards, CardSet second = 0);
 // Why `cards` cannot be part `part` of a pass by `plan` (empty when the count fits).
 std::string pass_part_error(const PassPlan& plan, int part, CardSet cards, int players);
+// Why `back` (each seat's cards) cannot be the pool dealt back in `pos` (empty when it can).
+std::string pool_return_error(const Position& pos, const CardSet* back);
 // A pass chosen as one set of cards, split over the plan by rote for players that
 // do not choose directions: the first part takes the lowest cards. Returns the
 // part-1 cards (0 for a one-way plan).

@@ -23,6 +23,10 @@ std::string pass_offset_name(int offset, int players) {
 
 PassPlan RuleSet::pass_plan(int hand_no) const {
   PassPlan plan;
+  if (pool_cards) {  // A13: the pool in every hand, whatever the cycle
+    plan.parts[0].count = pool_cards;
+    return plan;
+  }
   if (pass_cycle_length == 0) return plan;
   const int i = hand_no % pass_cycle_length;
   // The parts in cycle order, empty ones dropped: a split entry fills both.
@@ -58,7 +62,11 @@ std::string check_rules(const RuleSet& r) {
     if (plan.total() >= r.hand_size) return "a pass must leave cards in hand";
     if (plan.parts[1].count && plan.parts[0].offset == plan.parts[1].offset)
       return "the two parts of a split pass must go to different seats";
+    if (plan.parts[1].count && r.pass_chain)
+      return "a pass chain (peek-pass) goes one way: it cannot be split between directions";
   }
+  if (r.pool_cards && r.pool_cards >= r.hand_size) return "the pool must leave cards in hand";
+  if (r.pool_cards && r.pass_chain) return "the pool (kitty-swap) replaces the pass: no pass chain";
   if (r.teams != 0 && (r.teams < 2 || r.players % r.teams != 0))
     return std::to_string(r.players) + " seats cannot form " + std::to_string(r.teams) + " equal teams";
   if ((r.exact_score & kExactTargetToHalfPlusOne) && (r.exact_score & kExactTargetToHalfThenZero))

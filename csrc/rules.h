@@ -121,7 +121,7 @@ enum class KittyUse : std::uint8_t {
 
 // One part of a hand's pass: `count` cards to the seat `offset` places to the left.
 struct PassPart {
-  std::int8_t offset = 0;  // 1 = left, -1 = right, n/2 = across; 0 = no pass
+  std::int8_t offset = 0;  // 1 = left, -1 = right, n/2 = across; 0 = no pass (or the pool)
   std::uint8_t count = 0;
 };
 
@@ -164,6 +164,13 @@ struct RuleSet {
   std::array<PassDirection, kMaxPassCycle> pass_cycle_second{};
   std::array<std::uint8_t, kMaxPassCycle> pass_cycle_second_counts{};
   std::uint8_t pass_cycle_length = 0;  // 0: never pass
+  // peek-pass (§2.2 L45, A12): the pass is a chain along the pass direction, each
+  // seat receiving (and seeing) before it chooses; one-way plans only.
+  bool pass_chain = false;
+  // kitty-swap (§2.2 L53, A13): in every hand each seat puts this many cards face
+  // down into a central pool, which is shuffled and dealt back as many to each
+  // (a chance step, Position::return_pool); 0: no pool. Replaces the pass cycle.
+  std::uint8_t pool_cards = 0;
 
   // First trick.
   FirstLead first_lead = FirstLead::kHolderOfCard;

@@ -183,6 +183,40 @@ void register_position(py::module_& m) {
         return play_records(b.pos, b.pos.num_plays() - b.pos.trick_length());
       }, "[(seat, Card)] of the trick in progress")
       .def("pass_is_set", [](const PositionBox& b, int s) { return b.pos.pass_is_set(check_seat(b, s)); })
+      .def_property_readonly("next_passer", [](const PositionBox& b) -> py::object {
+        const int s = b.pos.next_passer();
+        return s < 0 ? py::none() : py::cast(s);
+      }, "the seat to pass next (None when nobody is): a pass chain's next link (peek-pass, "
+         "docs/RULES.md §2.2 A12), else the lowest seat yet to pass")
+      .def_property_readonly("pass_order", [](const PositionBox& b) {
+        std::vector<int> order;
+        for (int i = 0; i < b.pos.players() && b.pos.pass_plan().total() > 0; ++i)
+          order.push_back(b.pos.rules().pass_chain ? b.pos.chain_link(i) : i);
+        return order;
+      }, "the seats in the order they pass this hand (none without a pass): a pass chain's links "
+         "(peek-pass), else 0..n-1")
+      .def_property_readonly("pool_pending", [](const PositionBox& b) { return b.pos.pool_pending(); },
+                             "kitty-swap (docs/RULES.md §2.2 A13): every seat's cards are in the pool, "
+                             "waiting to be dealt back (return_pool or deal_pool)")
+      .def_property_readonly("pool", [](const PositionBox& b) { return CardSetBox{b.pos.pool()}; },
+                             "kitty-swap: the cards put into the pool so far")
+      .def("return_pool", [](PositionBox& b, const py::sequence& back) {
+        if (static_cast<int>(py::len(back)) != b.pos.players())
+          throw IllegalMoveError("the pool is dealt back to " + std::to_string(b.pos.players()) + " seats, not " +
+                                 std::to_string(py::len(back)));
+        CardSet cards[kMaxPlayers] = {};
+        for (int s = 0; s < b.pos.players(); ++s) cards[s] = to_cardset(back[static_cast<std::size_t>(s)]).bits;
+        const std::string error = pool_return_error(b.pos, cards);
+        if (!error.empty()) throw IllegalMoveError("the pool cannot be dealt back so: " + error);
+        b.pos.return_pool(cards);
+      }, py::arg("back"), "kitty-swap's chance step as given (a referee's): each seat's cards from the pool")
+      .def("deal_pool", [](PositionBox& b, std::uint64_t seed) {
+        if (!b.pos.pool_pending()) throw IllegalMoveError("no pool is waiting to be dealt back");
+        Rng rng(seed);
+        b.pos.deal_pool(rng);
+      }, py::arg("seed"), "kitty-swap's chance step: the pool shuffled and dealt back, from the seed")
+      .def("chain_start", [](const PositionBox& b, int s) { return b.pos.chain_start(check_seat(b, s)); },
+           "in a pass chain: whether the seat opens a chain (passes before it receives)")
       .def("set_pass", [](PositionBox& b, int seat, const py::object& cards) {
         const PassCards pass = pass_cards(b.pos.pass_plan(), b.pos.players(), cards);
         std::string error = pass_error(b.pos, seat, pass.first, pass.second);

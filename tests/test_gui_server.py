@@ -220,3 +220,20 @@ def test_a_split_pass_variant_plays_through_with_the_persons_cards_split_by_the_
         assert end["phase"] in ("handover", "gameover") and end["tricks_done"] == 13
         record = read_record(client.get(f"/api/record?table={table}"))
         assert isinstance(record.hands[0].passes[0], tuple)  # the person's pass, as parts
+
+
+@pytest.mark.parametrize("variant", ["copas-fora+peek-pass", "copas-fora+kitty-swap"])
+def test_a_pass_chain_and_a_pool_variant_play_through(variant):
+    """copas-fora+peek-pass: the person's seat passes when its link is due (holding what it
+    received, unless it opens the chain); copas-fora+kitty-swap: the pool is dealt back
+    once every seat's cards are in. Both hands end with the record's passes (and pool)."""
+    with running_server() as server:
+        client = Client(server)
+        table = _new(client, variant, seed=3)
+        state = client.wait_for_person(table)
+        assert state["phase"] == "passing" and len(state["hand"]) in (13, 16)
+        end = _play_hand(client, table)
+        assert end["phase"] in ("handover", "gameover") and end["tricks_done"] == 13
+        record = read_record(client.get(f"/api/record?table={table}"))
+        assert record.hands[0].passes is not None
+        assert (record.hands[0].pool is not None) == variant.endswith("kitty-swap")

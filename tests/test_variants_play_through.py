@@ -68,6 +68,8 @@ def _engine_position(variant_id: str, position: ca.Position, dealt, before: Inde
     words += [f"hand {s} {dealt[s]}" for s in range(n)]
     if position.pass_plan:
         words += [f"passed {s} {pass_text(position.passed_parts[s])}" for s in range(n)]  # split: 'QS/AH,KC'
+    if position.rules.pool_cards:  # kitty-swap: the pool's chance step, as the referee dealt it
+        words += [f"received {s} {position.received_parts[s]}" for s in range(n)]
     words.append("moves " + " ".join(move_texts(position)))  # the into-hand kitty's discard in its place
     return " ".join(words)
 
@@ -223,8 +225,10 @@ def test_variant_moon_hands_confirmed_by_the_independent_scorer(variant_id):
         shooter = rng.randrange(4)
         pos = ca.Position(rules, stacked_deal(rules, rng, shooter), dealer=3, hand_no=3)
         policy = feeding_policy(shooter)
-        for seat in range(4) if pos.phase == "passing" else ():  # pass-cycle variants
+        for seat in pos.pass_order:  # pass-cycle variants (a pass chain in its order)
             pos.set_pass(seat, pos.rote_pass(ca.CardSet(list(pos.hands[seat])[:3])))  # split-pass: by rote
+        if pos.pool_pending:  # kitty-swap: each seat's own cards back, the stacked deal kept
+            pos.return_pool(pos.passed_parts)
         while not pos.is_over():
             pos.push(policy(pos, rng))
         moons += pos.moon_shooter() is not None

@@ -156,15 +156,17 @@ def trick_of(starts: list[int], play: int) -> int:
 
 
 def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None) -> Iterator[DecisionPoint]:
-    """The hand's decisions in order: the passes (seat order), then each card, and each
+    """The hand's decisions in order: the passes (seat order, or a pass chain's), then each card, and each
     card of the discard (lowest first) after the trick that took the kitty."""
     n = record.players
     received = replay(record, hand, 0).received_parts if hand.passes is not None else [None] * n
     starts = replay(record, hand).trick_starts
     if hand.passes is not None:
-        for seat, cards in enumerate(hand.passes):
+        applied = replay(record, hand, 0)
+        for seat in applied.pass_order:  # a pass chain's links saw what they received (peek-pass)
+            seen = received[seat] if record.rules.pass_chain and not applied.chain_start(seat) else None
             if seats is None or seat in seats:
-                yield DecisionPoint(hand, seat, None, cards, None, None, [])
+                yield DecisionPoint(hand, seat, None, hand.passes[seat], None, seen, [])
 
     def point(seat: int, trick: int, played, k: int, discard: bool = False,
               discarded_before: tuple[Card, ...] = ()) -> Iterator[DecisionPoint]:

@@ -85,6 +85,7 @@ def hand_to_json(hand: HandRecord) -> dict[str, Any]:
         "deal": [_card_list(cards) for cards in hand.deal],
         # A split pass stays one flat list per seat, its parts concatenated in plan order.
         "passes": None if hand.passes is None else [[str(c) for c in flat_cards(value)] for value in hand.passes],
+    } | ({} if hand.pool is None else {"pool": [_card_list(cards) for cards in hand.pool]}) | {
         "plays": _play_texts(hand),
         "score": list(hand.score),
     }
@@ -255,6 +256,7 @@ def _read_hand(record: GameRecord, index: int, hand: Any, state: MatchState) -> 
     if not isinstance(plays_data, list):
         raise RecordError("expected a list of cards in order of play", hand=number, where="plays")
     passes = _apply_passes(position, hand.get("passes"), bool(plays_data), number)
+    pool = _apply_pool(position, hand.get("pool"), bool(plays_data), number)
     plays: list[tuple[int, Card]] = []
     discard = None
     revokes: list[int] = []
@@ -276,7 +278,26 @@ def _read_hand(record: GameRecord, index: int, hand: Any, state: MatchState) -> 
         if stated != score:
             so_far = "" if position.is_over() else " so far"
             raise RecordError(f"stated {stated}, the rules give {score}{so_far}", hand=number, where="score")
-    return HandRecord(index, dealer, deal, passes, plays, score, discard, tuple(revokes), match=before)
+    return HandRecord(index, dealer, deal, passes, plays, score, discard, tuple(revokes), match=before, pool=pool)
+
+
+def _apply_pool(position: Position, value: Any, has_plays: bool, number: int) -> list[CardSet] | None:
+    """kitty-swap's chance step as recorded: what the pool dealt back to each seat."""
+    if not position.pool_pending:
+        if value is not None:
+            raise RecordError("this hand has no pool to deal back", hand=number, where="pool")
+        return None
+    if value is None:
+        if has_plays:
+            raise RecordError("missing: the cards the pool dealt back to each seat (kitty-swap)", hand=number,
+                              where="pool")
+        return None
+    back = _seat_lists(value, position.players, number, "pool")
+    try:
+        position.return_pool(back)
+    except IllegalMoveError as exc:
+        raise RecordError(_reason(exc), hand=number, where="pool") from None
+    return back
 
 
 def _check_match(stated: Any, state: MatchState, number: int) -> None:
@@ -308,7 +329,8 @@ def _apply_passes(position: Position, value: Any, has_plays: bool, number: int) 
     if is_split(position.pass_plan):
         # The checked lists, cut into the plan's parts in the order written.
         passes = [from_flat(position.pass_plan, [Card.from_str(token) for token in tokens]) for tokens in value]
-    for seat, cards in enumerate(passes):
+    for seat in position.pass_order:  # a pass chain (peek-pass) in its links' order
+        cards = passes[seat]
         try:
             position.set_pass(seat, cards)
         except IllegalMoveError as exc:
@@ -360,8 +382,10 @@ def replay(record: GameRecord, hand: HandRecord, plays: int | None = None) -> Po
     position = Position(record.rules, hand.deal, dealer=hand.dealer, hand_no=hand.hand_no)
     position.revokes = record.revokes
     if hand.passes is not None:
-        for seat, cards in enumerate(hand.passes):
-            position.set_pass(seat, cards)
+        for seat in position.pass_order:
+            position.set_pass(seat, hand.passes[seat])
+    if hand.pool is not None:
+        position.return_pool(hand.pool)
     upto = hand.plays[:plays]
     for k, (seat, card) in enumerate(upto):
         if hand.discard is not None and hand.discard[0] == k:

@@ -45,6 +45,11 @@ def seat_view_text(position: Position, seat: int, variant: str) -> str:
     if passes_applied:  # a split pass goes as its parts ('QS/AH,KC')
         spec.passed.append(SeatCards(seat, position.passed_parts[seat], ""))
         spec.received.append(SeatCards(seat, position.received_parts[seat], ""))
+    elif position.phase == "passing" and position.rules.pass_chain:  # what the chain showed the seat so far
+        if position.pass_is_set(seat):
+            spec.passed.append(SeatCards(seat, position.passed_parts[seat], ""))
+        if position.received_parts[seat]:
+            spec.received.append(SeatCards(seat, position.received_parts[seat], ""))
     spec.moves = [parse_move_token(text) for text in kitty_moves.view_move_texts(position, seat)]
     return spec.to_text()
 

@@ -284,11 +284,22 @@ class LoadedPosition:
         if phase == "over":
             raise PositionStateError("the hand is over")
         if phase == "passing":
+            if self.position.pool_pending and self.view_seat is None:
+                raise PositionStateError("the pool is to be dealt back: give received <seat> for every seat")
             seat = self.seat if self.seat is not None else self.view_seat
+            if seat is None and self.position.rules.pass_chain:
+                seat = self.position.next_passer  # a pass chain: the link that is due
             if seat is None:
                 raise PositionStateError("during the pass, give `seat <s>` in the position")
             if self.position.pass_is_set(seat) or (self.view_seat is not None and self.view_passed is not None):
                 raise PositionStateError(f"seat {seat} has passed already")
+            if (self.position.rules.pass_chain and self.view_seat is not None and self.view_received is None
+                    and not self.position.chain_start(seat)):
+                raise PositionStateError(
+                    f"seat {seat} receives before it passes in the pass chain: give received {seat}")
+            if self.position.rules.pass_chain and self.position.next_passer != seat:
+                raise PositionStateError(
+                    f"the pass chain's next link is seat {self.position.next_passer}, not seat {seat}")
             return seat
         turn = self.turn()
         if turn is None:
@@ -415,11 +426,13 @@ def _load_known(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: in
         position.revokes = revokes
     except ValueError as exc:  # the Revokes option asks for a penalty the variant lacks
         raise PositionTextError(f"variant {variant.id}: {exc}") from None
-    for group in spec.passed:
+    for group in _pass_order(spec.passed, position):
         try:
             position.set_pass(group.seat, group.cards)
         except IllegalMoveError as exc:
             raise PositionTextError(f"{group.label}: {exc}") from None
+    if position.pool_pending and spec.received:
+        _return_pool(spec, position)
     for group in spec.received:
         if position.phase == "passing":
             raise PositionTextError(f"{group.label}: cannot be checked before every seat's pass is given")
@@ -428,6 +441,9 @@ def _load_known(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: in
             raise PositionTextError(f"{group.label}: seat {group.seat} received {pass_text(actual)}")
     for move in spec.moves:
         _refuse_decision(move, variant, rules)
+        if position.pool_pending:
+            raise PositionTextError(f"move {move.text}: play has begun but the pool is not dealt back: "
+                                    f"give received <seat> for every seat")
         if position.phase == "passing":
             missing = next(s for s in range(n) if not position.pass_is_set(s))
             raise PositionTextError(
@@ -440,6 +456,30 @@ def _load_known(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: in
         except ValueError as exc:  # IllegalMoveError and InvalidCardError are ValueErrors
             raise PositionTextError(f"move {move.text}: {exc}") from None
     return LoadedPosition(spec, variant, rules, position, scores, spec.seat, None)
+
+
+def _return_pool(spec: PositionSpec, position: Position) -> None:
+    """kitty-swap (docs/RULES.md §2.2 A13): the `received` groups of a fully known
+    position are the pool's chance step, every seat's given."""
+    given = {g.seat: g for g in spec.received}
+    missing = [s for s in range(position.players) if s not in given]
+    if missing:
+        raise PositionTextError(f"{spec.received[0].label}: the pool is dealt back to every seat: "
+                                f"give received {missing[0]} too")
+    try:
+        position.return_pool([all_cards(given[s].cards) for s in range(position.players)])
+    except IllegalMoveError as exc:
+        raise PositionTextError(f"{spec.received[0].label}: {exc}") from None
+
+
+def _pass_order(groups: list[SeatCards], position: Position) -> list[SeatCards]:
+    """The `passed` groups in the order the core takes them: as written, or in a pass
+    chain (peek-pass) the chain's order whatever the text's (a seat outside the game stays
+    last, where set_pass names it)."""
+    if not position.rules.pass_chain:
+        return groups
+    order = position.pass_order
+    return sorted(groups, key=lambda g: order.index(g.seat) if g.seat in order else len(order))
 
 
 def _deal_culprit(hands: list[SeatCards], message: str) -> str:
@@ -488,12 +528,18 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
 
     current = world(hand.label, [], with_pass=False, with_received=False)
     hand_has_pass = current.phase == "passing"
-    if passed:
-        current = world(passed.label, [], with_received=False)
-    if received:
-        if hand_has_pass and not passed:
-            raise PositionTextError(f"{received.label}: passed {seat} is not given")
-        current = world(received.label, [])
+    if received and hand_has_pass and rules.pass_chain and not current.chain_start(seat):
+        # A pass chain's later link (peek-pass, A12) receives and looks before it passes.
+        current = world(received.label, [], with_pass=False)
+        if passed:
+            current = world(passed.label, [])
+    else:
+        if passed:
+            current = world(passed.label, [], with_received=False)
+        if received:
+            if hand_has_pass and not passed:
+                raise PositionTextError(f"{received.label}: passed {seat} is not given")
+            current = world(received.label, [])
     played: list[tuple[int, Card]] = []
     for k, move in enumerate(spec.moves):
         label = f"move {move.text}"
@@ -596,11 +642,12 @@ def _check_view_cards(spec: PositionSpec, variant: Variant, rules: RuleSet, seat
                       passed: SeatCards | None, received: SeatCards | None) -> None:
     """Where a card is, as far as the seat's own cards tell: a card held by the
     seat cannot be played by another, a card it lacks cannot be played by it."""
-    holding = dealt.copy()
-    if passed:
-        holding = holding - all_cards(passed.cards)
-    if received:
-        holding = holding | all_cards(received.cards)
+    gave = all_cards(passed.cards) if passed else CardSet()
+    got = all_cards(received.cards) if received else CardSet()
+    # A passed card it was not dealt came with what it received and went on (a pass
+    # chain's later link); a received card it was dealt is its own back (the chain's
+    # first link, the pool): held.
+    holding = (dealt - gave) | (got - (gave - dealt))
     seen = CardSet()
     for move in spec.moves:
         _refuse_decision(move, variant, rules)
@@ -638,5 +685,7 @@ def position_to_text(position: Position, variant: str | None = None, scores: lis
         spec.hands.append(SeatCards(s, kitty_moves.dealt_hand(position, s), ""))
         if passing and position.pass_is_set(s):
             spec.passed.append(SeatCards(s, position.passed_parts[s], ""))
+        if passing and position.rules.pool_cards and position.phase != "passing":  # the pool's chance step
+            spec.received.append(SeatCards(s, position.received_parts[s], ""))
     spec.moves = [_move_token(text) for text in kitty_moves.move_texts(position)]
     return spec.to_text()

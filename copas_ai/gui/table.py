@@ -21,7 +21,7 @@ from copas_ai.analysis.record import dump_record, hand_to_json, record_from_matc
 from copas_ai.arena.cep_player import CepBot
 from copas_ai.engine import SimpleEngine
 from copas_ai.errors import EngineError
-from copas_ai.game import HandRecord, Match
+from copas_ai.game import HandRecord, Match, deal_pool_back
 from copas_ai.moves import kitty as kitty_moves
 from copas_ai.moves.kitty import discard_index
 from copas_ai.moves.passes import is_split, pass_text, plan_words
@@ -149,6 +149,7 @@ class Table:
         self._cond.notify_all()
 
     def _after_move(self) -> None:
+        deal_pool_back(self.position)  # kitty-swap: the pool's chance step once every seat's cards are in
         if self.position.is_over() and not self.hand_recorded:
             self.match.record_hand(self.dealt, self.position)
             self.hand_recorded = True
@@ -161,6 +162,8 @@ class Table:
             return None
         if p.phase == "passing":
             seat = next((s for s in range(p.players) if s not in self.settings.people and not p.pass_is_set(s)), None)
+            if p.rules.pass_chain:  # peek-pass: only the chain's link that is due
+                seat = p.next_passer if p.next_passer not in self.settings.people else None
             return None if seat is None else _Job(self.version, seat, "pass", p.copy())
         seat = p.turn
         if seat is None or seat in self.settings.people:
@@ -409,7 +412,8 @@ class Table:
             "seat": seat,
             "phase": phase,
             "turn": to_act,
-            "your_turn": mine or (phase == "passing" and seat in self.settings.people and not p.pass_is_set(seat)),
+            "your_turn": mine or (phase == "passing" and seat in self.settings.people and not p.pass_is_set(seat)
+                                  and (not p.rules.pass_chain or p.next_passer == seat)),  # a chain: when due
             "thinking": self._thinking,
             "hand_no": p.hand_no,
             "dealer": p.dealer,

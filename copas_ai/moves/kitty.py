@@ -71,9 +71,12 @@ def dealt_hand(position: Position, seat: int) -> CardSet:
     """The cards `seat` was dealt: held now or played, less what it received and the
     kitty it took into hand, plus what it passed and discarded."""
     played = CardSet([card for mover, card in position.moves if mover == seat])
-    passes_applied = bool(position.pass_plan) and position.phase != "passing"
+    chain = position.rules.pass_chain  # peek-pass: each link's pass moves its cards at once
+    passes_applied = bool(position.pass_plan) and (position.phase != "passing" or chain or position.pool_pending)
     held = position.hand(seat) | played
-    if passes_applied:
+    if passes_applied and chain and not position.chain_start(seat):
+        held = (held | position.passed[seat]) - position.received[seat]  # it may pass on received cards
+    elif passes_applied:
         held = (held - position.received[seat]) | position.passed[seat]
     if position.kitty_taker == seat and DISCARD in decision_words(position.rules):
         held = (held | position.discards) - position.kitty

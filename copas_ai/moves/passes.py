@@ -81,6 +81,8 @@ def plan_words(plan: Sequence[tuple[int, int]], players: int) -> str:
         return "no pass"
     parts = []
     for offset, count in plan:
+        if offset == 0:  # kitty-swap's pool (docs/RULES.md §2.2 A13)
+            return f"put {count} cards into the pool"
         if offset == players // 2 and players % 2 == 0 and offset != 1:
             word = "across"
         else:

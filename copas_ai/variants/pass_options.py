@@ -1,5 +1,6 @@
-"""Options of `copas-fora` that change the pass (docs/RULES.md §2.2): another pass
-cycle, and passes split between two directions.
+"""Options of `copas-fora` that change the pass (docs/RULES.md §2.2): the pass as a
+chain where each seat sees what it received, another pass cycle, passes split
+between two directions, and the central pool instead of a pass.
 
 Each option is data over the RuleSet (its pass cycle); the core deals the pass
 plan of each hand from it.
@@ -12,6 +13,14 @@ import re
 from copas_ai._core import RuleSet
 from copas_ai.variants.play_options import COPAS_FORA_FAMILY
 from copas_ai.variants.types import VariantOption
+
+
+# -- peek-pass (L45) -------------------------------------------------------------------
+
+def _peek_pass(rules: RuleSet, value: str | None) -> None:
+    # L45, A12: each seat receives and looks before choosing its 3; the core runs the
+    # chain (its order, the last link passing to the first). A split hand has no chain.
+    rules.pass_chain = True
 
 
 # -- pass-cycle (L49) ---------------------------------------------------------------
@@ -67,9 +76,22 @@ def _split_pass(rules: RuleSet, value: str | None) -> None:
     rules.pass_cycle_parts = [_split_entry(text, rules.players) for text in hands]
 
 
+# -- kitty-swap (L53) ------------------------------------------------------------------
+
+def _kitty_swap(rules: RuleSet, value: str | None) -> None:
+    # L53, A13: in every hand each seat puts 3 cards face down into a central pool, dealt
+    # back 3 each after a shuffle (the core's chance step); it replaces the pass cycle.
+    rules.pool_cards = 3
+
+
 OPTIONS: tuple[VariantOption, ...] = (
+    VariantOption("peek-pass", "the pass as a chain: each player sees what he received before passing",
+                  "§2.2 L45", COPAS_FORA_FAMILY, _peek_pass, conflicts=("split-pass",)),
     VariantOption("pass-cycle", "another pass cycle", "§2.2 L49", COPAS_FORA_FAMILY, _pass_cycle,
                   values=PASS_CYCLE_VALUES),
     VariantOption("split-pass", "passes split between two directions", "§2.2 L51", COPAS_FORA_FAMILY,
                   _split_pass, values=SPLIT_PASS_VALUES, conflicts=("pass-cycle",)),
+    VariantOption("kitty-swap", "every hand, 3 cards each into a central pool, shuffled and dealt back",
+                  "§2.2 L53, A13", COPAS_FORA_FAMILY, _kitty_swap,
+                  conflicts=("peek-pass", "pass-cycle", "split-pass")),
 )

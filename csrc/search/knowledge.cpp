@@ -117,9 +117,13 @@ Knowledge knowledge_of(const Position& pos, int seat) {
   k.own_hand = pos.hand(seat);
   k.played = pos.played();
   for (int s = 0; s < k.players; ++s) k.hand_count[s] = static_cast<std::uint8_t>(count(pos.hand(s)));
-  if (pos.phase() == Phase::kPassing) return k;
+  // In a pass chain only a first link surely keeps what it got (it passed before
+  // receiving); a later link may have passed on the seat's cards, unseen. The pool
+  // (kitty-swap) deals the seat's cards back to anyone: no seat surely holds one.
   for (int s = 0; s < k.players; ++s)
-    if (s != seat) k.must_hold[s] = pos.received(s) & pos.passed(seat) & ~k.played;
+    if (s != seat && !r.pool_cards && (!r.pass_chain || pos.chain_start(s)))
+      k.must_hold[s] = pos.received(s) & pos.passed(seat) & ~k.played;
+  if (pos.phase() == Phase::kPassing) return k;  // (a chain's first link may hold the seat's cards)
   const CardSet known_undealt = add_opening_lead(pos, k);
   // An into-hand taker holds the kitty: its known cards may be in his hand now.
   if (into_hand_take_plays(pos, seat) < kMaxPlays) k.absent[pos.kitty_taker()] &= ~known_undealt;

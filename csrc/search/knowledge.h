@@ -56,9 +56,11 @@ struct Knowledge {
   CardSet unseen() const;
 };
 
-// What `seat` knows in `pos`. During the pass it knows only its own hand; in
-// the play it also knows the cards it passed (held by their receiver until
-// played), who holds the opening card (and, with cards left undealt, which
+// What `seat` knows in `pos`. During the pass it knows only its own hand (in a
+// pass chain, peek-pass, that holds what it received); in the play it also knows
+// the cards it passed (held by their receiver until played, except where the
+// receiver could pass them on unseen: a pass chain's later link, or the pool of
+// kitty-swap), who holds the opening card (and, with cards left undealt, which
 // cards the opening lead shows to be undealt), and every absence the play
 // revealed: shown voids and the rule-forced inferences of revealed_absent().
 // Not modelled: with cards left undealt and a free opening lead

@@ -66,9 +66,14 @@ std::int64_t PassSearch::run(const WorldSampler& sampler, const IsmctsParams& pa
     }
     world = root_;
     if (!sampler.sample(rng, world)) break;
-    for (int s = 0; s < world.players(); ++s)
-      if (s != seat_) set_heuristic_pass(world, s);
-    world.set_pass(seat_, options_[pick].pass & ~options_[pick].pass_second, options_[pick].pass_second);
+    // The seats pass in their order (a pass chain's links after the seat see its cards).
+    for (int s; (s = world.next_passer()) >= 0;) {
+      if (s == seat_)
+        world.set_pass(seat_, options_[pick].pass & ~options_[pick].pass_second, options_[pick].pass_second);
+      else
+        set_heuristic_pass(world, s);
+    }
+    if (world.pool_pending()) world.deal_pool(rng);  // kitty-swap's chance step
     play_out_heuristic(world, rng, params.playout_noise);
     counted_hand_scores(world, match, scores);
     side_sums(world.rules(), scores, world.players(), scores);  // teams play for the side

@@ -52,7 +52,11 @@ std::string search_error(const Position& pos, int seat) {
   if (seat < 0 || seat >= pos.players()) return "no seat " + std::to_string(seat);
   if (pos.phase() == Phase::kOver) return "the hand is over";
   if (pos.phase() == Phase::kPassing) {
+    if (pos.pool_pending()) return "every seat's cards are in the pool: it is dealt back next";
     if (pos.pass_is_set(seat)) return "seat " + std::to_string(seat) + " has passed already";
+    if (pos.rules().pass_chain && pos.next_passer() != seat)
+      return "the pass chain's next link is seat " + std::to_string(pos.next_passer()) + ", not seat " +
+             std::to_string(seat);
     return "";
   }
   if (pos.turn() != seat) return "it is seat " + std::to_string(pos.turn()) + "'s turn, not " + std::to_string(seat) + "'s";
@@ -106,7 +110,9 @@ SearchResult Searcher::run(const Position& position, int seat, Algorithm algorit
                            const MatchState* counted) {
   SearchResult result;
   const bool passing = position.phase() == Phase::kPassing;
-  const Position root = passing ? without_passes(position) : position;
+  // A pass chain's root keeps the links made so far (the seat saw what it received;
+  // the sampler redeals every unseen card, so the other links' cards stay hidden).
+  const Position root = passing && !position.rules().pass_chain ? without_passes(position) : position;
   const WorldSampler sampler(knowledge_of(root, seat));
   if (!sampler.ready()) return result;
   const int threads = options_.threads;

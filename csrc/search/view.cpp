@@ -1,5 +1,6 @@
 #include "view.h"
 
+#include "../deal.h"
 #include "kitty_view.h"
 #include "knowledge.h"
 #include "sampler.h"
@@ -35,6 +36,12 @@ std::string check_pass(const RuleSet& rules, const SeatView& v, PassFacts& facts
   }
   if (v.num_moves > 0 && (!v.passed || !v.received))
     return "the play has begun, so " + seat_name(v.seat) + "'s pass and the cards it received are needed";
+  // A pass chain (peek-pass, A12): a seat receives before it passes, and may pass
+  // on what it received, except a chain's first link, which passes first.
+  const Position probe(&rules, v.dealer, v.hand_no);
+  const bool chain = rules.pass_chain;
+  const bool opens = probe.chain_start(v.seat);
+  const CardSet passable = chain ? v.dealt | v.received : v.dealt;
   if (plan.parts[1].count == 0 && (v.passed_second || v.received_second))
     return "this hand's pass goes one way: no second part";
   if ((v.passed_second & ~v.passed) || (v.received_second & ~v.received))
@@ -42,13 +49,17 @@ std::string check_pass(const RuleSet& rules, const SeatView& v, PassFacts& facts
   const CardSet sent[2] = {v.passed & ~v.passed_second, v.passed_second};
   const CardSet got[2] = {v.received & ~v.received_second, v.received_second};
   if (v.passed) {
-    if (v.passed & ~v.dealt) return "passed " + card_str(lowest(v.passed & ~v.dealt)) + ": not in the hand";
+    if (v.passed & ~passable) return "passed " + card_str(lowest(v.passed & ~passable)) + ": not in the hand";
+    if (chain && !opens && !v.received)
+      return seat_name(v.seat) + " receives before it passes in the pass chain: give what it received";
     for (int p = 0; p < 2; ++p)
       if (std::string e = pass_part_error(plan, p, sent[p], n); !e.empty()) return e;
   }
   if (v.received) {
-    if (!v.passed) return "cards received before passing";
-    if (v.received & v.dealt) return "received " + card_str(lowest(v.received & v.dealt)) + ": already in the hand";
+    if (!v.passed && (!chain || opens)) return "cards received before passing";
+    // A chain's first link may get back cards it passed (A12b), and so may a seat from the pool (A13).
+    const CardSet kept = (chain && opens) || rules.pool_cards ? v.dealt & ~v.passed : v.dealt;
+    if (v.received & kept) return "received " + card_str(lowest(v.received & kept)) + ": already in the hand";
     if (v.received & ~rules.deck) return "received a card outside the deck";
     for (int p = 0; p < 2; ++p)
       if (std::string e = pass_part_error(plan, p, got[p], n); !e.empty()) return e;
@@ -56,12 +67,16 @@ std::string check_pass(const RuleSet& rules, const SeatView& v, PassFacts& facts
   facts.passed[v.seat] = v.passed;
   facts.received[v.seat] = v.received;
   facts.second = v.passed_second | v.received_second;
-  for (int p = 0; p < 2 && plan.parts[p].count; ++p) {
+  // The pool (kitty-swap) has no receiver: the seat's cards may come back to anyone.
+  for (int p = 0; p < 2 && plan.parts[p].count && !rules.pool_cards; ++p) {
     const int offset = plan.parts[p].offset;
     const int receiver = (v.seat + offset) % n;
     const int sender = (v.seat - offset + n) % n;
-    facts.receiver[p] = receiver;
-    facts.sent[p] = sent[p];
+    // A chain's later link may pass on what it got: only a first link surely keeps it.
+    if (!chain || probe.chain_start(receiver)) {
+      facts.receiver[p] = receiver;
+      facts.sent[p] = sent[p];
+    }
     facts.received[receiver] |= sent[p];
     facts.passed[sender] |= got[p];
   }
@@ -75,14 +90,36 @@ int pass_holder(const PassFacts& facts, Card c) {
   return -1;
 }
 
-// The passing phase: the seat's cards, the rest dealt at random.
+// A pass chain up to the view seat's turn (and its own pass, when given): the
+// links before it pass at random, the one before it the cards the seat received
+// (dealt to that link, deal_pass_world). Any such world will do: the search
+// redeals every card the seat has not seen (knowledge_of).
+void run_chain_to_seat(const SeatView& v, Rng& rng, Position& out) {
+  for (int s; (s = out.next_passer()) >= 0 && !(s == v.seat && !v.passed);) {
+    if (s == v.seat) {
+      out.set_pass(s, v.passed);
+      break;
+    }
+    const bool gives_mine = (s + out.pass_plan().parts[0].offset + out.players()) % out.players() == v.seat;
+    if (gives_mine && !v.received) break;  // the seat waits for its cards: the world stops there
+    out.set_pass(s, gives_mine ? v.received
+                               : random_subset(out.hand(s) & ~v.received, out.pass_plan().parts[0].count, rng));
+  }
+}
+
+// The passing phase: the seat's cards, the rest dealt at random (in a pass chain
+// the cards it received dealt to the link before it).
 void deal_pass_world(const RuleSet& rules, const SeatView& v, Rng& rng, Position& out) {
-  CardSet rest = rules.deck & ~v.dealt;
+  CardSet rest = rules.deck & ~v.dealt & ~v.received;
   CardSet hands[kMaxPlayers] = {};
   hands[v.seat] = v.dealt;
+  if (v.received) {
+    const int offset = rules.pass_plan(v.hand_no).parts[0].offset;
+    hands[(v.seat - offset + 2 * rules.players) % rules.players] = v.received;
+  }
   for (int s = 0; s < rules.players; ++s) {
     if (s == v.seat) continue;
-    for (int i = 0; i < rules.hand_size; ++i) {
+    while (count(hands[s]) < rules.hand_size) {
       const Card c = nth_card(rest, static_cast<int>(rng.below(static_cast<std::uint32_t>(count(rest)))));
       hands[s] |= c.bit();
       rest &= ~c.bit();
@@ -90,6 +127,10 @@ void deal_pass_world(const RuleSet& rules, const SeatView& v, Rng& rng, Position
   }
   out = Position(&rules, v.dealer, v.hand_no);
   out.deal(hands);
+  if (rules.pass_chain) {
+    run_chain_to_seat(v, rng, out);
+    return;
+  }
   if (v.passed) out.set_pass(v.seat, v.passed & ~v.passed_second, v.passed_second);
 }
 
@@ -132,12 +173,15 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
     return "the hand has " + std::to_string(count(v.dealt)) + " cards, not " + std::to_string(rules.hand_size);
   PassFacts facts;
   if (std::string e = check_pass(rules, v, facts); !e.empty()) return e;
-  const bool passing = rules.pass_plan(v.hand_no).total() > 0 && v.num_moves == 0 && !v.received;
+  const bool passing = rules.pass_plan(v.hand_no).total() > 0 && v.num_moves == 0 &&
+                       (rules.pass_chain ? !(v.passed && v.received) : !v.received);
   if (passing) {
     deal_pass_world(rules, v, rng, out);
     return "";
   }
-  const CardSet own = (v.dealt & ~v.passed) | v.received;
+  // A chain's later link may pass on received cards; its first link may get its own back.
+  const bool passes_received = rules.pass_chain && !Position(&rules, v.dealer, v.hand_no).chain_start(v.seat);
+  const CardSet own = passes_received ? (v.dealt | v.received) & ~v.passed : (v.dealt & ~v.passed) | v.received;
 
   // No card can be played twice, nor one outside the deck.
   CardSet played_by[kMaxPlayers] = {};

@@ -2,7 +2,7 @@
 
 A world (every seat's current hand) is consistent with what a seat knows when the
 seat's own hand and every hand count match, the seat's passed cards that are still
-out sit with their receiver, and replaying the whole play history from that world's
+out sit with their receiver (in a pass chain only when that is a chain's first link), and replaying the whole play history from that world's
 starting hands is legal move by move (so it honours every shown void and every
 absence a rule revealed). Nothing of the C++ knowledge is used; small positions are
 enumerated in full and the sampler's count and uniformity checked against them.
@@ -11,6 +11,7 @@ enumerated in full and the sampler's count and uniformity checked against them.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections import Counter
 
@@ -40,8 +41,10 @@ def random_position(rules, seed: int, hand_no: int, plays: int, keep_passed_by: 
     p = ca.Position(rules, ca.deal(rules, seed), dealer=rules.players - 1, hand_no=hand_no)
     if p.phase == "passing":
         k = sum(count for _, count in p.pass_plan)
-        for s in range(p.players):
+        for s in p.pass_order:  # a pass chain (peek-pass) in its links' order
             p.set_pass(s, rng.sample(sorted(p.hand(s), key=int), k))
+        if p.pool_pending:  # kitty-swap: the pool dealt back at random
+            p.deal_pool(seed)
     avoid = p.passed[keep_passed_by].bits if keep_passed_by is not None and p.phase == "playing" else 0
     for _ in range(plays):
         if p.is_over():
@@ -50,6 +53,28 @@ def random_position(rules, seed: int, hand_no: int, plays: int, keep_passed_by: 
         preferred = [c for c in legal if not (avoid >> int(c)) & 1] or legal
         p.push(rng.choice(preferred))
     return p
+
+
+def chain_openers(p: ca.Position) -> set[int]:
+    """A pass chain's first links (copas-fora+peek-pass, docs/RULES.md §2.2 A12, written
+    out again here): the chains are the seat cycles of the pass offset, each opened by
+    its seat met first going left from the dealer's left. They pass before they receive,
+    so they keep what they get; a later link may pass it on."""
+    n = p.players
+    offset = p.pass_plan[0][0] % n
+    cycles = math.gcd(offset, n)
+    return {(p.dealer + 1 + i) % n for i in range(cycles)}
+
+
+def kept_by_receiver(p: ca.Position, me: int) -> list[tuple[int, int]]:
+    """(receiver, card bits) of me's passed cards that surely stay with their receiver."""
+    if p.rules.pool_cards:  # kitty-swap (A13): the pool deals them back to any seat, me included
+        return []
+    if not p.rules.pass_chain:
+        return pass_parts_sent(p, me) if p.phase != "passing" else []
+    if not p.pass_plan or not p.pass_is_set(me):
+        return []
+    return [(r, bits) for r, bits in pass_parts_sent(p, me) if r in chain_openers(p)]
 
 
 def played_by(p: ca.Position) -> list[int]:
@@ -76,16 +101,20 @@ def world_error(p: ca.Position, me: int, world) -> str | None:
         seen |= world[s]
     if seen & ~p.rules.deck.bits:
         return "a card outside the deck"
-    if p.phase == "passing":
-        return None
-    for receiver, sent in pass_parts_sent(p, me):
+    for receiver, sent in kept_by_receiver(p, me):
         still_out = sent & ~played
         if still_out & ~world[receiver]:
             return f"a passed card is not with its receiver, seat {receiver}"
+    if p.phase == "passing":
+        return None
     # Replay the history from the starting hands this world implies.
     plays = played_by(p)
     start = [ca.CardSet.from_bits(world[s] | plays[s]) for s in range(n)]
-    q = ca.Position(p.rules, start, dealer=p.dealer, hand_no=no_pass_hand_no(p.rules))
+    rules = p.rules
+    if rules.pool_cards:  # kitty-swap pools in every hand; the play rules are the same without it
+        rules = rules.copy()
+        rules.pool_cards = 0
+    q = ca.Position(rules, start, dealer=p.dealer, hand_no=no_pass_hand_no(rules))
     for seat, card in p.moves:
         if q.turn != seat:
             return f"seat {q.turn}, not {seat}, would have played {card}"
