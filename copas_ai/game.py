@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from copas_ai._core import Card, CardSet, MatchState, Position, deal
-from copas_ai.bots import Bot, choose_discard
+from copas_ai.bots import Bot, choose_decision, choose_discard
 from copas_ai.moves.kitty import discard_index
 from copas_ai.moves.passes import PassValue, is_split
 from copas_ai.variants import Variant, find_variant
@@ -34,6 +34,9 @@ class HandRecord:
     revokes: tuple[int, ...] = ()
     # The match state the hand was played in (totals before it, tie-break, resets).
     match: MatchState | None = None
+    # Decisions other than cards (turbo's charges, copas_ai.moves.decisions):
+    # (plays before it, seat, 'word=value'), in order.
+    decisions: tuple[tuple[int, int, str], ...] = ()
 
 
 @dataclass
@@ -98,7 +101,7 @@ class Match:
         at = discard_index(position)
         discard = None if at is None else (at, position.discards)
         record = HandRecord(position.hand_no, position.dealer, dealt, passes, position.moves, score, discard,
-                            match=before)
+                            match=before, decisions=tuple(position.decisions))
         self.hands.append(record)
         return record
 
@@ -126,7 +129,8 @@ def play_hand(
     on_passes: Callable[[Position], None] | None = None,
     on_trick: Callable[[TrickReport], None] | None = None,
 ) -> Position:
-    """Plays a dealt hand to its end: every seat passes, then cards until over.
+    """Plays a dealt hand to its end: every seat passes, then the decisions (turbo's
+    charges) and cards until over.
 
     Observers see the position once the passes are applied, and each trick."""
     if position.phase == "passing":
@@ -139,6 +143,10 @@ def play_hand(
         if on_passes:
             on_passes(position)
     while not position.is_over():
+        if position.phase == "deciding":  # a decision other than a card (turbo's charges)
+            seat = position.decision[0]
+            position.decide(choose_decision(bots[seat], position, seat), seat=seat)
+            continue
         seat = position.turn
         if position.discarding:
             position.discard(choose_discard(bots[seat], position, seat), seat=seat)

@@ -86,6 +86,7 @@ void play_out_with(Position& pos, Rng& rng, Draw draw) {
       pos.set_pass(s, first, random_subset_with(pos.hand(s) & ~first, plan.parts[1].count, rng, draw));
     }
   }
+  while (pos.phase() == Phase::kDeciding) pos.decide(draw(pos.decision_choices(), rng).index);
   while (pos.phase() == Phase::kPlaying) pos.play(draw(pos.legal_moves(), rng));
 }
 

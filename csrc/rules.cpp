@@ -59,6 +59,8 @@ std::string check_rules(const RuleSet& r) {
   }
   if (r.teams != 0 && (r.teams < 2 || r.players % r.teams != 0))
     return std::to_string(r.players) + " seats cannot form " + std::to_string(r.teams) + " equal teams";
+  if ((r.charge_cards | r.charge_whole_suit) & ~r.deck) return "a chargeable card is not in the deck";
+  if (r.charge_cards && r.kitty_size) return "charges with a kitty are not supported";
   if ((r.exact_score & kExactTargetToHalfPlusOne) && (r.exact_score & kExactTargetToHalfThenZero))
     return "exact-score modes (a) and (c) exclude each other (A26)";
   return "";
@@ -103,9 +105,12 @@ bool target_reached(const RuleSet& rules, const std::int32_t* totals, int player
   return false;
 }
 
-std::string solver_unsupported(const RuleSet&) {
-  // Every scoring rule of a RuleSet is scored (solver/outcome.h); what the solver
+std::string solver_unsupported(const RuleSet& rules) {
+  // Every other scoring rule of a RuleSet is scored (solver/outcome.h); what the solver
   // still refuses is a position, not rules (an unproven revoke, a kitty still lying).
+  if (rules.charge_cards)
+    return "turbo's charges (docs/RULES.md §8) change card values after the deal, and the solver's "
+           "point tables hold the rules' values";
   return "";
 }
 

@@ -85,8 +85,9 @@ def play_match_through_engine(engine: EngineProcess, variant_id: str, seed: int,
         before = copy.deepcopy(state)
         won = [{str(c) for c in position.won[s]} for s in range(n)]
         tricks = [position.tricks_won(s) for s in range(n)]
+        charged = {str(c) for c in position.charged}  # turbo's charges (§8), public
         try:
-            expected = state.add_hand(won, tricks)
+            expected = state.add_hand(won, tricks, charged)
         except UnknownVariant as exc:
             pytest.fail(f"{variant.id}: {exc}; add it to tests/support/independent_scorer*.py")
         # The engine is given the whole match state before the hand (`match …`).

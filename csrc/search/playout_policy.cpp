@@ -211,11 +211,26 @@ void set_heuristic_pass(Position& pos, int seat) {
   pos.set_pass(seat, cards & ~second, second);
 }
 
+int heuristic_decision(const Position& pos, Rng&) {
+  switch (pos.decision_word()) {
+    case DecisionWord::kCharge: {
+      const CardSet hand = pos.hand(pos.turn());
+      const CardSet below_queen = suit_mask(kSpades) & (kQueenOfSpades.bit() - 1);
+      if (contains(pos.rules().charge_cards, kQueenOfSpades) && contains(hand, kQueenOfSpades) &&
+          count(hand & below_queen) >= 4)
+        return kQueenOfSpades.index;
+      return kNoCardValue;
+    }
+  }
+  return kNoCardValue;
+}
+
 void play_out_heuristic(Position& pos, Rng& rng, double noise) {
   if (pos.phase() == Phase::kPassing) {
     for (int s = 0; s < pos.players(); ++s)
       if (!pos.pass_is_set(s)) set_heuristic_pass(pos, s);
   }
+  while (pos.phase() == Phase::kDeciding) pos.decide(heuristic_decision(pos, rng));
   while (pos.phase() == Phase::kPlaying) pos.play(heuristic_card(pos, rng, noise));
 }
 
