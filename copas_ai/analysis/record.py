@@ -93,12 +93,13 @@ def hand_to_json(hand: HandRecord) -> dict[str, Any]:
 
 def _play_texts(hand: HandRecord) -> list[str]:
     texts = [str(card) for _, card in hand.plays]
-    # The decisions in their places: the discard `discard=<cards>`, the others
-    # `<seat>:<word>=<value>` (turbo's `2:charge=QS`); later places first.
+    # The decisions in their places: `<seat>:<word>=<value>` (turbo's `2:charge=QS`),
+    # then the discard `discard=<cards>`; inserted from the last, so each lands before
+    # the ones that follow it.
     extras = [(at, f"{seat}:{decision}") for at, seat, decision in hand.decisions]
     if hand.discard is not None:
         extras.append((hand.discard[0], f"{kitty_moves.DISCARD}={hand.discard[1]}"))
-    for at, token in sorted(extras, key=lambda e: e[0], reverse=True):
+    for at, token in reversed(sorted(extras, key=lambda e: e[0])):
         texts.insert(at, token)
     return texts
 
