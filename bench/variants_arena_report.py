@@ -26,6 +26,7 @@ CASES = [
     ("copas-fora+qs-forced+lead-after-heart+qs-opens-hearts", 4),
     ("copas-fora+jd-bonus+ten-of-death+clean-hand", 4),
     ("copas-fora+dealer-lead+points-first-trick+stuck-lead-ends-hand", 4),
+    ("turbo", 4),
 ]
 OPPONENTS = ("random", "heuristic")
 RESULTS = Path(__file__).parent / "results" / "variants"

@@ -63,6 +63,15 @@ def test_turbo_one_hand_view_after_the_charges_places_the_charged_cards(engine):
     assert engine.ask("legal") == ["error legal seat 2 is to play and only seat 1's hand is known"]
 
 
+def test_turbo_one_hand_view_the_first_lead_after_the_charges_names_its_seat(engine):
+    """turbo: in seat 2's view (it lacks the 2♣) the first lead comes after the four charges and
+    is written with its seat; the trick goes on as usual and `score` says seat 3 leads next."""
+    moves = "0:charge=QS 1:charge=none 2:charge=JD 3:charge=none 1:2C 2:9C 3:AC 0:3C"
+    assert engine.ask(view(2, moves)) == []
+    engine.send("score")
+    assert engine.until(lambda l: l.startswith("state"))[-1] == "state playing turn 3"
+
+
 @pytest.mark.parametrize("command, error", [
     (view(1, "0:charge=QS 1:charge=AH 2:charge=none 3:charge=? 1:2C"),
      "error position move 3:charge=?: move 3:charge=?: every charge is down, so it is revealed: write its value"),

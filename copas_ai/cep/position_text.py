@@ -503,7 +503,7 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
             raise PositionTextError(f"{received.label}: passed {seat} is not given")
         current = world(received.label, [])
     played: list[tuple[int, Card]] = []
-    for k, move in enumerate(spec.moves):
+    for move in spec.moves:
         label = f"move {move.text}"
         if hand_has_pass and not (passed and received):
             missing = "passed" if not passed else "received"
@@ -524,7 +524,7 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
             current = world(label, list(played))
             continue
         # The first leader hides behind the other hands when it is whoever holds a card.
-        leader_hidden = (k == 0 and rules.first_lead == FirstLead.HOLDER_OF_CARD
+        leader_hidden = (not played and rules.first_lead == FirstLead.HOLDER_OF_CARD
                          and current.turn != seat)
         if move.seat is None:
             if leader_hidden:
