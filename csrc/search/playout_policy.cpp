@@ -225,12 +225,22 @@ int heuristic_decision(const Position& pos, Rng&) {
   return kNoCardValue;
 }
 
-void play_out_heuristic(Position& pos, Rng& rng, double noise) {
+namespace {
+
+// The passes and the decisions still due before the play. Out of line: the play
+// loop below stays as it is for the hands that have none (the playouts' hot path).
+[[gnu::noinline]] void settle_before_play(Position& pos, Rng& rng) {
   if (pos.phase() == Phase::kPassing) {
     for (int s = 0; s < pos.players(); ++s)
       if (!pos.pass_is_set(s)) set_heuristic_pass(pos, s);
   }
   while (pos.phase() == Phase::kDeciding) pos.decide(heuristic_decision(pos, rng));
+}
+
+}  // namespace
+
+void play_out_heuristic(Position& pos, Rng& rng, double noise) {
+  if (pos.phase() == Phase::kPassing || pos.phase() == Phase::kDeciding) [[unlikely]] settle_before_play(pos, rng);
   while (pos.phase() == Phase::kPlaying) pos.play(heuristic_card(pos, rng, noise));
 }
 
