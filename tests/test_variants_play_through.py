@@ -46,6 +46,8 @@ COMBINATIONS = [
     "copas-fora+points-first-trick+lead-after-heart+qs-opens-hearts",
     "copas-fora+dealer-lead+stuck-lead-ends-hand",
     "teams+dealer-lead+points-first-trick+qs-forced",
+    # turbo with its jd-bonus and ten-of-death agreements (docs/RULES.md §8).
+    "turbo+jd-bonus=moon-needs-jd+ten-of-death=moon-needs-tc",
 ]
 SEEDS = (1, 2, 3)
 MAX_HANDS = 60  # a guard only: a random-bot match at 100 lasts about 10-20 hands
