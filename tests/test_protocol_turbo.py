@@ -56,6 +56,12 @@ def test_turbo_one_hand_view_during_the_charges_hides_the_earlier_ones(engine):
     assert go(engine).startswith("bestmove 2:charge=")
 
 
+def test_turbo_one_hand_view_does_not_answer_another_seats_charge(engine):
+    """turbo: in seat 2's view seat 0's charge is due first: `legal` refuses, naming both seats."""
+    assert engine.ask(view(2, "")) == []
+    assert engine.ask("legal") == ["error legal seat 0's charge is due and only seat 2's hand is known"]
+
+
 def test_turbo_one_hand_view_after_the_charges_places_the_charged_cards(engine):
     """turbo: once every charge is down they are written with their values; seat 1's view after
     its 2♣ lead is accepted and the play goes on (seat 2 to play, unknown to seat 1's view)."""

@@ -292,7 +292,10 @@ class LoadedPosition:
                 raise PositionStateError(f"seat {seat} has passed already")
             return seat
         if phase == "deciding":
-            return self.position.decision[0]  # its own view, or a fully known position
+            due, word = self.position.decision
+            if not self.knows(due):
+                raise PositionStateError(f"seat {due}'s {word} is due and only seat {self.view_seat}'s hand is known")
+            return due
         turn = self.turn()
         if turn is None:
             raise PositionStateError(f"who leads is not known from seat {self.view_seat}'s hand")
