@@ -4,7 +4,7 @@ copas_ai core: cards, rules, positions and search in C++
 from __future__ import annotations
 import collections.abc
 import typing
-__all__: list[str] = ['Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MatchState', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'deal', 'heuristic_card', 'heuristic_discard', 'heuristic_pass', 'match_outcome', 'random_hands', 'relaxed_ceiling_at_most', 'sides', 'solve_plain', 'solver_unsupported', 'world_from_view']
+__all__: list[str] = ['Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MatchState', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'deal', 'heuristic_card', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'match_outcome', 'random_hands', 'relaxed_ceiling_at_most', 'sides', 'solve_plain', 'solver_unsupported', 'world_from_view']
 class InvalidCardError(ValueError):
     pass
 class IllegalMoveError(ValueError):
@@ -521,6 +521,22 @@ class RuleSet:
     def card_points(self, arg1: dict) -> None:
         ...
     @property
+    def charge_cards(self) -> CardSet:
+        """
+        turbo: the cards a seat may charge after the pass (one each)
+        """
+    @charge_cards.setter
+    def charge_cards(self, arg1: CardSet) -> None:
+        ...
+    @property
+    def charge_whole_suit(self) -> CardSet:
+        """
+        turbo: charged, they double their suit for the taker (A♥)
+        """
+    @charge_whole_suit.setter
+    def charge_whole_suit(self, arg1: CardSet) -> None:
+        ...
+    @property
     def clean_hand_points(self) -> int:
         ...
     @clean_hand_points.setter
@@ -746,6 +762,10 @@ class Position:
         """
         kitty-swap's chance step: the pool shuffled and dealt back, from the seed
         """
+    def decide(self, decision: str, seat: typing.SupportsInt | typing.SupportsIndex | None = None) -> None:
+        """
+        Make the decision due ('charge=QS', 'charge=none'); raises IllegalMoveError naming what is wrong. pop() takes it back.
+        """
     def discard(self, cards: typing.Any, seat: typing.SupportsInt | typing.SupportsIndex | None = None) -> None:
         """
         The into-hand kitty taker's whole discard (as many cards as the kitty held); raises IllegalMoveError for a wrong one. pop() takes the cards back one at a time.
@@ -782,9 +802,9 @@ class Position:
         """
         raw card points each seat has won so far
         """
-    def pop(self) -> Card:
+    def pop(self) -> typing.Any:
         """
-        Take back the last card played (or discarded) and return it.
+        Take back the last card played (or discarded) and return it; a decision is returned as 'word=value'.
         """
     def push(self, card: typing.Any, seat: typing.SupportsInt | typing.SupportsIndex | None = None) -> None:
         """
@@ -817,8 +837,28 @@ class Position:
     def tricks_won(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> int:
         ...
     @property
+    def charged(self) -> CardSet:
+        """
+        turbo: the charged cards, public once every seat's charge is down (else empty)
+        """
+    @property
     def dealer(self) -> int:
         ...
+    @property
+    def decision(self) -> typing.Any:
+        """
+        (seat, word) of the decision due now (docs/PROTOCOL.md `<seat>:<word>=<value>`), or None
+        """
+    @property
+    def decision_choices(self) -> list[str]:
+        """
+        the choices of the decision due, as 'word=value' (none outside phase 'deciding')
+        """
+    @property
+    def decisions(self) -> list:
+        """
+        [(cards played before it, seat, 'word=value')] of the decisions made, in order
+        """
     @property
     def discarding(self) -> bool:
         """
@@ -895,7 +935,7 @@ class Position:
     @property
     def phase(self) -> str:
         """
-        'passing', 'playing' or 'over'
+        'passing', 'deciding' (a decision other than a card is due: `decision`), 'playing' or 'over'
         """
     @property
     def players(self) -> int:
@@ -1078,7 +1118,7 @@ class Searcher:
         ...
     def search(self, position: Position, seat: typing.SupportsInt | typing.SupportsIndex, iterations: typing.SupportsInt | typing.SupportsIndex = -1, movetime_ms: typing.SupportsInt | typing.SupportsIndex = -1, infinite: bool = False, match: MatchState = None) -> dict:
         """
-        Search `seat`'s decision (its card, or its pass) from what it knows, in the MatchState `match` when given (a hand whose value the match decides is scored as it counts it); returns {'moves': [{card|pass, score, stderr, visits}], 'best': index, 'iterations', 'time_ms', 'algorithm'}.
+        Search `seat`'s decision (its card, its pass, or a decision such as a charge) from what it knows, in the MatchState `match` when given (a hand whose value the match decides is scored as it counts it); returns {'moves': [{card|pass|decision ('word=value'), score, stderr, visits}], 'best': index, 'iterations', 'time_ms', 'algorithm'}.
         """
     def stop(self) -> None:
         """
@@ -1103,6 +1143,10 @@ def deal(rules: RuleSet, seed: typing.SupportsInt | typing.SupportsIndex) -> lis
 def heuristic_card(position: Position, seed: typing.SupportsInt | typing.SupportsIndex = 0, noise: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> Card:
     """
     The rule-of-thumb card for the seat to act (ducks, dumps the most costly cards, leads low).
+    """
+def heuristic_decision(position: Position) -> str:
+    """
+    The rule-of-thumb value of the decision due, as 'word=value' (turbo's charge: the Q♠ guarded by four lower spades, else none).
     """
 def heuristic_discard(rules: RuleSet, hand: CardSet, count: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
     """
@@ -1146,9 +1190,9 @@ def solver_unsupported(position: ..., match: MatchState) -> str:
     """
     why the exact solver cannot value this hand played in this MatchState ('' when it can): a conditional reverse moon (A24) the match may still count reversed
     """
-def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, hand: CardSet, passed: typing.Any, received: typing.Any, moves: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, Card]], dealer: typing.SupportsInt | typing.SupportsIndex, hand_no: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1, kitty: CardSet = ..., discarded: CardSet = ..., discard_made: bool = False, revokes: str = 'forbid') -> Position:
+def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, hand: CardSet, passed: typing.Any, received: typing.Any, moves: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, Card]], dealer: typing.SupportsInt | typing.SupportsIndex, hand_no: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1, kitty: CardSet = ..., discarded: CardSet = ..., discard_made: bool = False, revokes: str = 'forbid', decisions: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex, str]] = []) -> Position:
     """
-    A full Position consistent with one seat's view (its dealt hand, its pass, the cards it received (each as set_pass takes a pass: parts for a split pass), the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. An into-hand kitty taker's view also gives the kitty it took and its discard (discard_made: the discard is down though no move follows it; another taker's discard is face down). Raises InvalidPositionError naming the first offending move when no world fits. revokes='penalize': a failure to follow suit is a void until the seat's later card of that suit proves a revoke.
+    A full Position consistent with one seat's view (its dealt hand, its pass, the cards it received (each as set_pass takes a pass: parts for a split pass), the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. An into-hand kitty taker's view also gives the kitty it took and its discard (discard_made: the discard is down though no move follows it; another taker's discard is face down). Raises InvalidPositionError naming the first offending move when no world fits. revokes='penalize': a failure to follow suit is a void until the seat's later card of that suit proves a revoke. decisions: [(moves before it, seat, 'word=value')] (another seat's unrevealed one: 'word=?').
     """
 EXACT_HALF_TO_ZERO: int = 2
 EXACT_TARGET_TO_HALF_PLUS_ONE: int = 1

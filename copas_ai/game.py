@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from copas_ai._core import Card, CardSet, MatchState, Position, deal
-from copas_ai.bots import Bot, choose_discard
+from copas_ai.bots import Bot, choose_decision, choose_discard
 from copas_ai.moves.kitty import discard_index
 from copas_ai.moves.passes import PassValue, is_split
 from copas_ai.variants import Variant, find_variant
@@ -36,6 +36,9 @@ class HandRecord:
     match: MatchState | None = None
     # kitty-swap (docs/RULES.md §2.2 A13): what the pool dealt back to each seat.
     pool: list[CardSet] | None = None
+    # Decisions other than cards (turbo's charges, copas_ai.moves.decisions):
+    # (plays before it, seat, 'word=value'), in order.
+    decisions: tuple[tuple[int, int, str], ...] = ()
 
 
 @dataclass
@@ -101,7 +104,7 @@ class Match:
         at = discard_index(position)
         discard = None if at is None else (at, position.discards)
         record = HandRecord(position.hand_no, position.dealer, dealt, passes, position.moves, score, discard,
-                            match=before, pool=pool)
+                            match=before, pool=pool, decisions=tuple(position.decisions))
         self.hands.append(record)
         return record
 
@@ -136,7 +139,8 @@ def play_hand(
     on_passes: Callable[[Position], None] | None = None,
     on_trick: Callable[[TrickReport], None] | None = None,
 ) -> Position:
-    """Plays a dealt hand to its end: every seat passes, then cards until over.
+    """Plays a dealt hand to its end: every seat passes, then the decisions (turbo's
+    charges) and cards until over.
 
     kitty-swap's pool is dealt back by deal_pool_back. Observers see the position
     once the passes are applied, and each trick."""
@@ -151,6 +155,10 @@ def play_hand(
         if on_passes:
             on_passes(position)
     while not position.is_over():
+        if position.phase == "deciding":  # a decision other than a card (turbo's charges)
+            seat = position.decision[0]
+            position.decide(choose_decision(bots[seat], position, seat), seat=seat)
+            continue
         seat = position.turn
         if position.discarding:
             position.discard(choose_discard(bots[seat], position, seat), seat=seat)

@@ -45,7 +45,9 @@ class Limit:
 
 @dataclass
 class MoveStat:
-    move: Card | PassValue  # a card, or the cards of a pass (a split pass: its parts, pass_parts.py)
+    # a card, the cards of a pass (a split pass: its parts, pass_parts.py), or a
+    # decision's move text `<seat>:<word>=<value>` (moves/decisions.py)
+    move: Card | PassValue | str
     score: float  # the seat's expected hand score (variant units; lower is better for goal low)
     stderr: float
     visits: int
@@ -106,7 +108,9 @@ class Searcher:
             done.set()
             if reporter is not None:
                 reporter.join()
-        moves = [MoveStat(m.get("pass_parts", m.get("pass", m.get("card"))), m["score"], m["stderr"], m["visits"])
+        # A decision (turbo's charge) is the move text `<seat>:<word>=<value>`.
+        moves = [MoveStat(f"{seat}:{m['decision']}" if "decision" in m else
+                          m.get("pass_parts", m.get("pass", m.get("card"))), m["score"], m["stderr"], m["visits"])
                  for m in raw["moves"]]
         return SearchResult(moves[raw["best"]].move, moves, raw["iterations"], raw["time_ms"], raw["algorithm"])
 
@@ -152,10 +156,11 @@ def _pass_arg(value):
 
 def world_from_view(rules, seat: int, hand, passed=None, received=None, moves=(), dealer: int | None = None,
                     hand_no: int = 0, seed: int = 1, kitty=None, discarded=None,
-                    discard_made: bool = False, revokes: str = "forbid") -> Position:
+                    discard_made: bool = False, revokes: str = "forbid", decisions=()) -> Position:
     """A full Position consistent with what `seat` knows: its dealt `hand`, the cards it
     `passed` and `received` (a split pass: its parts, as Position.set_pass takes them), and
-    the `moves` so far (Card, "QS", or (seat, card) pairs).
+    the `moves` so far (Card, "QS", or (seat, card) pairs), and `decisions`: [(cards
+    played before it, seat, 'word=value' or another seat's hidden 'word=?')] (turbo's charges).
     The unseen cards are drawn uniformly from every deal the view allows; raises
     InvalidPositionError naming the first move that no deal fits. The into-hand kitty
     (three-five+kitty+kitty-use): `kitty` and `discarded` are the cards the seat took and
@@ -174,4 +179,4 @@ def world_from_view(rules, seat: int, hand, passed=None, received=None, moves=()
     return _core.world_from_view(
         rules, seat, CardSet(hand), _pass_arg(passed), _pass_arg(received), pairs,
         rules.players - 1 if dealer is None else dealer, hand_no, seed,
-        CardSet(kitty or []), CardSet(discarded or []), discard_made, revokes)
+        CardSet(kitty or []), CardSet(discarded or []), discard_made, revokes, list(decisions))

@@ -75,6 +75,13 @@ CardSet random_subset_with(CardSet from, int k, Rng& rng, Draw draw) {
   return chosen;
 }
 
+// The decisions due before the play (turbo's charges), drawn like cards from their
+// choices. Out of line: the play loop stays as it is for hands without any.
+template <class Draw>
+[[gnu::noinline]] void decide_with(Position& pos, Rng& rng, Draw draw) {
+  while (pos.phase() == Phase::kDeciding) pos.decide(draw(pos.decision_choices(), rng).index);
+}
+
 template <class Draw>
 void play_out_with(Position& pos, Rng& rng, Draw draw) {
   if (pos.phase() == Phase::kPassing) {
@@ -86,6 +93,7 @@ void play_out_with(Position& pos, Rng& rng, Draw draw) {
     }
     if (pos.pool_pending()) pos.deal_pool(rng);
   }
+  if (pos.phase() == Phase::kDeciding) [[unlikely]] decide_with(pos, rng, draw);
   while (pos.phase() == Phase::kPlaying) pos.play(draw(pos.legal_moves(), rng));
 }
 

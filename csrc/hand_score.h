@@ -20,7 +20,22 @@ struct HandTally {
   int tricks_done;
   bool over;              // the clean-hand term and the moon count only once the hand is over
   const RuleView* view;  // the rules' point tables
+  CardSet charged = 0;   // turbo's charged cards (public once the charges are down)
 };
+
+// turbo (§8): what the charged cards among `taken` (the seat's) add before the
+// doubling: a charged card's own value once more, or with charge_whole_suit its
+// suit's value once more (A♥: every heart the seat took doubled). A charged
+// doubling card adds nothing here: it quadruples instead (seat_hand_score).
+inline int charged_extra(const RuleSet& r, const HandTally& t, int seat, CardSet taken) {
+  int extra = 0;
+  for (CardSet c = taken & ~r.doubling_cards; c;) {
+    const Card x = pop_lowest(c);
+    extra += contains(r.charge_whole_suit, x) ? t.view->points(t.won[seat] & suit_mask(x.suit()))
+                                               : r.card_points[x.index];
+  }
+  return extra;
+}
 
 // Inline: the solver scores a leaf with these at every last trick it plays out.
 // The seat that shot the moon in the form `moon` (it took every moon card of a
@@ -48,8 +63,11 @@ inline int seat_hand_score(const RuleSet& r, MoonRule moon, const HandTally& t, 
       return -value;  // the shooter is not doubled, and won tricks: never clean
     }
   }
-  // ten-of-death: after the J♦ bonus (A23); a moon's shooter is not doubled.
-  if ((t.won[seat] & r.doubling_cards) && seat != shooter) score *= 2;
+  // turbo: score = (H·a + q + j)·m, the charges before the doubling; a moon ignores them (A35).
+  const CardSet charged_taken = shooter < 0 ? t.charged & t.won[seat] : 0;
+  if (charged_taken) [[unlikely]] score += charged_extra(r, t, seat, charged_taken);
+  // ten-of-death: after the J♦ bonus (A23); a moon's shooter is not doubled; charged, x4.
+  if ((t.won[seat] & r.doubling_cards) && seat != shooter) score *= (charged_taken & r.doubling_cards) ? 4 : 2;
   if (t.over && t.tricks_won[seat] == 0) score += r.clean_hand_points;
   // rook (A49): the bonus card's -10 comes off the whole hand total, never below 0.
   if (r.hand_floor_zero && score < 0) score = 0;

@@ -43,6 +43,8 @@ void Position::clear() {
   extended_ = 0;
   trick_end_ = n_;
   trick_set_ = played_ = pass_second_ = 0;
+  decisions_made_ = 0;
+  charged_ = charge_restricted_ = 0;
 }
 
 void Position::deal(const CardSet* hands) {
@@ -196,7 +198,15 @@ void Position::start_play() {
     case FirstLead::kDealerRight: leader = (dealer_ + n_ - 1) % n_; break;
   }
   leader_ = turn_ = static_cast<std::uint8_t>(leader);
-  if (hands_[leader] == 0) phase_ = Phase::kOver;
+  if (rules_->charge_cards) [[unlikely]] {
+    begin_charges();  // decisions.cpp: the charges come before the first lead
+    return;
+  }
+  open_play();
+}
+
+void Position::open_play() {
+  if (hands_[leader_] == 0) phase_ = Phase::kOver;
   check_stuck();
 }
 
@@ -251,7 +261,7 @@ void Position::prove_revoke(int seat) {
 // play reveals to seats that cannot see the hand.
 // The chain itself is visit_rule_filters() in position.h; this is it collected.
 struct Position::RuleFilters {
-  static constexpr int kMax = 6;
+  static constexpr int kMax = 10;  // six rule masks and up to four charged cards (A34)
   CardSet mask[kMax];
   CardSet trigger[kMax];
   const char* reason[kMax];
@@ -271,7 +281,10 @@ Position::RuleFilters Position::rule_filters() const {
 
 std::string Position::illegal_reason(Card c) const {
   if (phase_ != Phase::kPlaying)
-    return phase_ == Phase::kPassing ? "the pass is not complete" : "the hand is over";
+    return phase_ == Phase::kPassing    ? "the pass is not complete"
+           : phase_ == Phase::kDeciding ? "seat " + std::to_string(turn_) + "'s " +
+                                              decision_info(due_word_).name + " is due first"
+                                        : "the hand is over";
   if (!contains(hands_[turn_], c))
     return "seat " + std::to_string(turn_) + " does not hold " + card_str(c);
   if (discards_left_) return contains(discard_choices(), c) ? "" : "discards go one by one in ascending card order";
@@ -361,6 +374,7 @@ void Position::finish_trick() {
   }
   const int winner = trick[best].seat;
   if (!hearts_broken_ && trick_breaks_hearts()) hearts_broken_ = true;
+  if (charge_restricted_) [[unlikely]] charge_restricted_ &= ~suit_mask(led);  // A34: its first trick is over
   won_[winner] |= trick_set_;
   // The kitty goes with the first trick (first-trick-winner) or the first that scores.
   if (kitty_seat_ < 0 && kitty_ &&
@@ -408,6 +422,7 @@ void Position::undo() {
       }
       kitty_seat_ = -1;
     }
+    if (charged_) [[unlikely]] restrict_charges();
     trick_set_ = cards;
     trick_len_ = trick_end_ = static_cast<std::uint8_t>(len);
     leader_ = trick[0].seat;

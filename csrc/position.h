@@ -11,6 +11,7 @@
 #include <string>
 
 #include "cards.h"
+#include "decision.h"
 #include "hand_score.h"
 #include "rng.h"
 #include "rule_view.h"
@@ -21,7 +22,12 @@ namespace copas {
 // Hand numbers are kept in 16 bits; a match of 65,536 hands is beyond any table.
 constexpr int kMaxHandNo = 65535;
 
-enum class Phase : std::uint8_t { kPassing, kPlaying, kOver };
+// kDeciding: after the pass, before trick 1, seats make a decision other than a
+// card in turn (turbo's charges, decision.h); turn() is the seat it is due from.
+enum class Phase : std::uint8_t { kPassing, kPlaying, kOver, kDeciding };
+
+// Decisions one hand can hold: a charge per seat and a few more.
+constexpr int kMaxDecisions = kMaxPlayers + 2;
 
 // Why a hand is over before its cards are all played (kNone: it was played out).
 enum class HandEnd : std::uint8_t {
@@ -162,6 +168,27 @@ class Position {
   // it lies (or its add-to-trick copy), the into-hand discards once taken.
   void set_unheld(CardSet cards);
 
+  // Decisions other than cards and passes (decision.h, decisions.cpp). In phase
+  // kDeciding the seat to act (turn()) owes a decision of decision_word() with
+  // these choices; decide() makes it (unchecked: see decision_error) and
+  // undo_decision() takes back the last move when last_move_is_decision().
+  DecisionWord decision_word() const { return due_word_; }
+  DecisionChoices decision_choices() const;
+  // Why `seat` cannot decide `value` for `word` now (empty when it can).
+  std::string decision_error(int seat, DecisionWord word, int value) const;
+  void decide(int value);
+  void undo_decision();
+  bool last_move_is_decision() const {
+    return decisions_made_ && decision_log_[decisions_made_ - 1].at_play == num_plays_;
+  }
+  int num_decisions() const { return decisions_made_; }
+  const DecisionRecord& decision_record(int i) const { return decision_log_[i]; }
+  // turbo (§8): the charged cards, public once every seat's charge is down (A33:
+  // revealed together; 0 before), and those still barred from the first trick
+  // led in their suit (A34).
+  CardSet charged() const { return charged_; }
+  CardSet charge_restricted() const { return charge_restricted_; }
+
   // Replaces a seat's current cards: how the search puts a sampled world's
   // unseen cards into a copy of the position (the history stays as it is).
   void set_hand(int seat, CardSet cards) { hands_[seat] = cards; }
@@ -211,7 +238,7 @@ class Position {
   // The seat that shot the moon, or -1.
   int moon_shooter() const;
   // What the scoring reads of the hand (hand_score.h).
-  HandTally tally() const { return {won_, tricks_won_, tricks_done_, phase_ == Phase::kOver, view_}; }
+  HandTally tally() const { return {won_, tricks_won_, tricks_done_, phase_ == Phase::kOver, view_, charged_}; }
 
  private:
   struct RuleFilters;
@@ -236,11 +263,16 @@ class Position {
   void set_pool_pass(int seat, CardSet cards);
   void clear();  // everything but the rules, dealer, hand number and pass plan
   void start_play();
+  void open_play();  // the play proper begins: the leader to act, unless stuck
   void finish_trick();
   // nines-extend (A21), from finish_trick: opens the trick's second round when its
   // first holds a trigger of the led suit and cards are left (true), else readies
   // the next trick's length.
   bool open_second_round();
+  // Decisions (decisions.cpp): the turbo charges' phase, and A34's restriction
+  // recomputed from the tricks led (after an undo).
+  void begin_charges();
+  void restrict_charges();
   // Ends the hand early when the rules say the seat to act is stuck (HandEnd).
   void check_stuck();
   void prove_revoke(int seat);
@@ -274,7 +306,11 @@ class Position {
   std::uint8_t voids_at_take_ = 0;  // into-hand: the taker's shown voids before the take
   std::uint8_t take_plays_ = 0;     // into-hand: num_plays_ at the take (discards follow it)
   CardSet discards_ = 0;            // into-hand: the taker's discards so far
+  DecisionWord due_word_ = DecisionWord::kCharge;  // what the seat to act owes in kDeciding
+  std::uint8_t decisions_made_ = 0;
   PassPlan pass_plan_;
+  CardSet charged_ = 0;
+  CardSet charge_restricted_ = 0;
   CardSet kitty_ = 0;
   CardSet trick_set_ = 0;
   CardSet played_ = 0;
@@ -294,6 +330,7 @@ class Position {
   std::uint32_t extended_ = 0;
   std::uint8_t trick_end_ = 0;  // the cards that complete the trick in progress: n, or 2n (A21)
   PlayRecord history_[kMaxPlays];
+  DecisionRecord decision_log_[kMaxDecisions];
 };
 
 // Always inlined: as a call, the legal-move mask would go through memory.
@@ -330,6 +367,15 @@ template <class Visit>
     // points-first-trick lifts R1 nothing defers it (A20b).
     const CardSet queen_or_follow = suit_mask(led) | kQueenOfSpades.bit();
     visit(queen_or_follow, queen_or_follow, "the Q♠ must be played to the first trick its holder cannot follow");
+  }
+  if (charge_restricted_) [[unlikely]] {
+    // turbo (A34): a charged card may not go to the first trick led in its suit,
+    // leading included, while its holder has another card of that suit.
+    for (CardSet c = charge_restricted_ & (leading ? ~CardSet{0} : suit_mask(led)); c;) {
+      const Card x = pop_lowest(c);
+      visit(~x.bit(), suit_mask(x.suit()) & ~x.bit(),
+            "a charged card may not be played to the first trick led in its suit unless it is the only card of that suit");
+    }
   }
 }
 

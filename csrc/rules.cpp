@@ -69,6 +69,8 @@ std::string check_rules(const RuleSet& r) {
   if (r.pool_cards && r.pass_chain) return "the pool (kitty-swap) replaces the pass: no pass chain";
   if (r.teams != 0 && (r.teams < 2 || r.players % r.teams != 0))
     return std::to_string(r.players) + " seats cannot form " + std::to_string(r.teams) + " equal teams";
+  if ((r.charge_cards | r.charge_whole_suit) & ~r.deck) return "a chargeable card is not in the deck";
+  if (r.charge_cards && r.kitty_size) return "charges with a kitty are not supported";
   if ((r.exact_score & kExactTargetToHalfPlusOne) && (r.exact_score & kExactTargetToHalfThenZero))
     return "exact-score modes (a) and (c) exclude each other (A26)";
   return "";
@@ -114,10 +116,15 @@ bool target_reached(const RuleSet& rules, const std::int32_t* totals, int player
 }
 
 std::string solver_unsupported(const RuleSet& rules) {
-  // Every scoring rule of a RuleSet is scored (solver/outcome.h). Its trick bounds,
-  // trick control, relaxed ceiling and key assume one card per seat in every trick.
+  // Every other scoring rule of a RuleSet is scored (solver/outcome.h); what the solver
+  // still refuses is a position, not rules (an unproven revoke, a kitty still lying).
+  // Its trick bounds, trick control, relaxed ceiling and key assume one card per seat
+  // in every trick.
   if (rules.extend_cards)
     return "nines-extend (A21): tricks of a second round; the solver's trick bounds assume one card per seat";
+  if (rules.charge_cards)
+    return "turbo's charges (docs/RULES.md §8) change card values after the deal, and the solver's "
+           "point tables hold the rules' values";
   return "";
 }
 

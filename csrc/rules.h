@@ -48,7 +48,9 @@
 //                         3/5/6 seats: dealer's left leads under first_lead_banned
 //                         (A55a); break kHeartDiscarded without led_heart_breaks
 //                         (B3 literal), moon kSelfMinus.
-//  gong-zhu, turbo        exposure/charge phase [later]: multipliers per charged card.
+//  turbo                  copas-fora + jd-bonus + ten-of-death values, target 300, and
+//                         charge_cards: a charge phase after the pass (decisions.cpp).
+//  gong-zhu               exposure/charge phase [later]: multipliers per charged card.
 //  two-deck, cancellation, copies = 2 [later]: a second CardSet layer per hand.
 //  uno-hearts
 //  domino, two-player     draw stock and variable trick shape [later].
@@ -238,6 +240,13 @@ struct RuleSet {
   // Scoring terms beyond card points (copas-fora §2.3).
   CardSet doubling_cards = 0;          // ten-of-death: the taker's hand score doubles, after bonuses (A23)
   std::int16_t clean_hand_points = 0;  // clean-hand: added for a seat that won no trick (-5 or +5)
+  // turbo (§8, A33-A35): after the pass each seat may charge (expose) one card of
+  // this set it holds (decisions.cpp). A charged card counts once more for its
+  // taker (Q♠ 26, J♦ -20); a charged doubling card doubles once more (10♣ x4); a
+  // charged card of charge_whole_suit doubles its whole suit for its taker (A♥:
+  // every heart). A moon ignores charges (A35). 0: no charge phase.
+  CardSet charge_cards = 0;
+  CardSet charge_whole_suit = 0;
   // rook (§16, A49): a seat's hand score never goes below 0 (the 10♦'s -10 reduces
   // the whole hand total, and is worth nothing to a seat that took less than 10).
   bool hand_floor_zero = false;

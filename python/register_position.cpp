@@ -21,6 +21,7 @@ const char* phase_str(Phase p) {
   switch (p) {
     case Phase::kPassing: return "passing";
     case Phase::kPlaying: return "playing";
+    case Phase::kDeciding: return "deciding";
     case Phase::kOver: break;
   }
   return "over";
@@ -95,6 +96,13 @@ py::list seat_cards(const PositionBox& b, CardSet (Position::*getter)(int) const
   return out;
 }
 
+// `word=value` as a decision: IllegalMoveError when it is not one.
+int parse_decision_move(const std::string& text, DecisionWord& word) {
+  int value = 0;
+  if (std::string error = parse_decision(text, word, value); !error.empty()) throw IllegalMoveError(error);
+  return value;
+}
+
 py::list play_records(const Position& pos, int from) {
   py::list out;
   for (int i = from; i < pos.num_plays(); ++i)
@@ -115,7 +123,7 @@ void register_position(py::module_& m) {
       .def_property_readonly("dealer", [](const PositionBox& b) { return b.pos.dealer(); })
       .def_property_readonly("hand_no", [](const PositionBox& b) { return b.pos.hand_no(); })
       .def_property_readonly("phase", [](const PositionBox& b) { return phase_str(b.pos.phase()); },
-                             "'passing', 'playing' or 'over'")
+                             "'passing', 'deciding' (a decision other than a card is due: `decision`), 'playing' or 'over'")
       .def_property_readonly("turn", [](const PositionBox& b) -> py::object {
         if (b.pos.phase() != Phase::kPlaying) return py::none();
         return py::int_(b.pos.turn());
@@ -167,6 +175,35 @@ void register_position(py::module_& m) {
       }, py::arg("cards"), py::arg("seat") = py::none(),
          "The into-hand kitty taker's whole discard (as many cards as the kitty held); "
          "raises IllegalMoveError for a wrong one. pop() takes the cards back one at a time.")
+      .def_property_readonly("decision", [](const PositionBox& b) -> py::object {
+        if (b.pos.phase() != Phase::kDeciding) return py::none();
+        return py::make_tuple(b.pos.turn(), decision_info(b.pos.decision_word()).name);
+      }, "(seat, word) of the decision due now (docs/PROTOCOL.md `<seat>:<word>=<value>`), or None")
+      .def_property_readonly("decision_choices", [](const PositionBox& b) {
+        std::vector<std::string> out;
+        for (DecisionChoices c = b.pos.decision_choices(); c;)
+          out.push_back(decision_str(b.pos.decision_word(), pop_lowest(c).index));
+        return out;
+      }, "the choices of the decision due, as 'word=value' (none outside phase 'deciding')")
+      .def("decide", [](PositionBox& b, const std::string& text, std::optional<int> seat) {
+        DecisionWord word;
+        const int value = parse_decision_move(text, word);
+        std::string error = b.pos.decision_error(seat ? *seat : b.pos.turn(), word, value);
+        if (!error.empty()) throw IllegalMoveError("illegal decision " + text + ": " + error);
+        b.pos.decide(value);
+      }, py::arg("decision"), py::arg("seat") = py::none(),
+         "Make the decision due ('charge=QS', 'charge=none'); raises IllegalMoveError naming what is "
+         "wrong. pop() takes it back.")
+      .def_property_readonly("decisions", [](const PositionBox& b) {
+        py::list out;
+        for (int i = 0; i < b.pos.num_decisions(); ++i) {
+          const DecisionRecord& d = b.pos.decision_record(i);
+          out.append(py::make_tuple(static_cast<int>(d.at_play), static_cast<int>(d.seat), decision_str(d.word, d.value)));
+        }
+        return out;
+      }, "[(cards played before it, seat, 'word=value')] of the decisions made, in order")
+      .def_property_readonly("charged", [](const PositionBox& b) { return CardSetBox{b.pos.charged()}; },
+                             "turbo: the charged cards, public once every seat's charge is down (else empty)")
       .def_property_readonly("passed", [](const PositionBox& b) { return seat_cards(b, &Position::passed); })
       .def_property_readonly("received", [](const PositionBox& b) { return seat_cards(b, &Position::received); })
       .def("hand", [](const PositionBox& b, int s) { return CardSetBox{b.pos.hand(check_seat(b, s))}; })
@@ -297,13 +334,19 @@ void register_position(py::module_& m) {
         const int s = b.pos.revoker();
         return s < 0 ? py::none() : py::object(py::int_(s));
       }, "the seat whose proven revoke ended the hand, or None")
-      .def("pop", [](PositionBox& b) {
+      .def("pop", [](PositionBox& b) -> py::object {
+        if (b.pos.last_move_is_decision()) {
+          const DecisionRecord d = b.pos.decision_record(b.pos.num_decisions() - 1);
+          b.pos.undo_decision();
+          return py::str(decision_str(d.word, d.value));
+        }
         if (b.pos.num_plays() == 0) throw py::index_error("no card played to take back");
         Card c = b.pos.last_move_is_discard() ? highest(b.pos.discards())
                                               : b.pos.play_record(b.pos.num_plays() - 1).card;
         b.pos.undo();
-        return c;
-      }, "Take back the last card played (or discarded) and return it.")
+        return py::cast(c);
+      }, "Take back the last card played (or discarded) and return it; a decision is returned as "
+         "'word=value'.")
       .def("is_over", [](const PositionBox& b) { return b.pos.phase() == Phase::kOver; })
       .def("points_taken", [](const PositionBox& b) {
         std::vector<int> out;

@@ -224,6 +224,10 @@ void register_rules(py::module_& m) {
                                                  "cards the opening lead may not be while the leader holds another");
   def_cardset_field<&RuleSet::moon_cards>(cls, "moon_cards", "the cards a moon needs");
   def_cardset_field<&RuleSet::doubling_cards>(cls, "doubling_cards", "taking one doubles the hand score");
+  def_cardset_field<&RuleSet::charge_cards>(cls, "charge_cards",
+                                            "turbo: the cards a seat may charge after the pass (one each)");
+  def_cardset_field<&RuleSet::charge_whole_suit>(cls, "charge_whole_suit",
+                                                 "turbo: charged, they double their suit for the taker (A♥)");
   m.attr("EXACT_TARGET_TO_HALF_PLUS_ONE") = static_cast<int>(kExactTargetToHalfPlusOne);
   m.attr("EXACT_HALF_TO_ZERO") = static_cast<int>(kExactHalfToZero);
   m.attr("EXACT_TARGET_TO_HALF_THEN_ZERO") = static_cast<int>(kExactTargetToHalfThenZero);

@@ -4,6 +4,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <tuple>
+
 #include "../csrc/search/playout_policy.h"
 #include "../csrc/search/searcher.h"
 #include "../csrc/search/view.h"
@@ -24,11 +26,13 @@ Algorithm algorithm_from_str(const std::string& s) {
   throw std::invalid_argument("unknown algorithm '" + s + "' (auto, ismcts, pimc)");
 }
 
-py::dict result_dict(const SearchResult& r) {
+py::dict result_dict(const SearchResult& r, const Position& pos) {
   py::list moves;
   for (const MoveStats& m : r.moves) {
     py::dict d;
-    if (m.pass) {
+    if (m.decision >= 0) {
+      d["decision"] = decision_str(pos.decision_word(), m.decision);
+    } else if (m.pass) {
       d["pass"] = CardSetBox{m.pass};
       if (m.pass_second) d["pass_parts"] = py::make_tuple(CardSetBox{m.pass & ~m.pass_second}, CardSetBox{m.pass_second});
     } else {
@@ -89,13 +93,13 @@ void register_searcher(py::module_& m) {
              if (r.best < 0)
                throw InvalidPositionError("no world can be sampled from seat " + std::to_string(seat) +
                                           "'s view (none is consistent with it, or there are too many to count)");
-             return result_dict(r);
+             return result_dict(r, b.pos);
            },
            py::arg("position"), py::arg("seat"), py::arg("iterations") = -1, py::arg("movetime_ms") = -1,
            py::arg("infinite") = false, py::arg("match") = py::none(),
-           "Search `seat`'s decision (its card, or its pass) from what it knows, in the MatchState "
+           "Search `seat`'s decision (its card, its pass, or a decision such as a charge) from what it knows, in the MatchState "
            "`match` when given (a hand whose value the match decides is scored as it counts it); returns "
-           "{'moves': [{card|pass, score, stderr, visits}], 'best': index, 'iterations', 'time_ms', 'algorithm'}.")
+           "{'moves': [{card|pass|decision ('word=value'), score, stderr, visits}], 'best': index, 'iterations', 'time_ms', 'algorithm'}.")
       .def("stop", &Searcher::stop, "End a running search (from another thread); it returns promptly.")
       .def_property_readonly("iterations", &Searcher::iterations, "iterations of the running or last search")
       .def_property_readonly("elapsed_ms", &Searcher::elapsed_ms);
@@ -105,7 +109,7 @@ void register_searcher(py::module_& m) {
       [](const RuleSet& rules, int seat, const CardSetBox& hand, const py::object& passed,
          const py::object& received, const std::vector<std::pair<int, Card>>& moves, int dealer, int hand_no,
          std::uint64_t seed, const CardSetBox& kitty, const CardSetBox& discarded, bool discard_made,
-         const std::string& revokes) {
+         const std::string& revokes, const std::vector<std::tuple<int, int, std::string>>& decisions) {
         std::string error = check_rules(rules);
         if (!error.empty()) throw InvalidPositionError("unsupported rules: " + error);
         if (moves.size() > kMaxPlays) throw InvalidPositionError("too many moves");
@@ -136,6 +140,21 @@ void register_searcher(py::module_& m) {
           v.move_seat[i] = static_cast<std::int8_t>(moves[i].first);
           v.move_card[i] = moves[i].second;
         }
+        if (decisions.size() > kMaxDecisions) throw InvalidPositionError("too many decisions");
+        v.num_decisions = static_cast<int>(decisions.size());
+        for (std::size_t i = 0; i < decisions.size(); ++i) {
+          const auto& [at, who, text] = decisions[i];
+          int value = 0;
+          if (std::string e = parse_decision(text, v.decision_word[i], value, true); !e.empty())
+            throw InvalidPositionError("move " + std::to_string(who) + ":" + text + ": " + e);
+          if (at < 0 || at > v.num_moves || (i > 0 && at < v.decision_at[i - 1]))
+            throw InvalidPositionError("move " + std::to_string(who) + ":" + text + ": out of place");
+          v.decision_at[i] = static_cast<std::uint8_t>(at);
+          v.decision_seat[i] = static_cast<std::int8_t>(who < 0 || who >= rules.players ? -1 : who);
+          if (v.decision_seat[i] < 0)
+            throw InvalidPositionError("move " + std::to_string(who) + ":" + text + ": no seat " + std::to_string(who));
+          v.decision_value[i] = static_cast<std::int16_t>(value);
+        }
         PositionBox b;
         b.rules = std::make_shared<const RuleSet>(rules);
         b.revokes_penalize = v.revokes_penalize;
@@ -147,13 +166,15 @@ void register_searcher(py::module_& m) {
       py::arg("rules"), py::arg("seat"), py::arg("hand"), py::arg("passed"), py::arg("received"), py::arg("moves"),
       py::arg("dealer"), py::arg("hand_no"), py::arg("seed") = 1, py::arg("kitty") = CardSetBox{},
       py::arg("discarded") = CardSetBox{}, py::arg("discard_made") = false, py::arg("revokes") = "forbid",
+      py::arg("decisions") = std::vector<std::tuple<int, int, std::string>>{},
       "A full Position consistent with one seat's view (its dealt hand, its pass, the cards it "
       "received (each as set_pass takes a pass: parts for a split pass), the moves as (seat or -1, "
       "Card)); the unseen cards are drawn uniformly. An into-hand "
       "kitty taker's view also gives the kitty it took and its discard (discard_made: the discard is "
       "down though no move follows it; another taker's discard is face down). Raises "
       "InvalidPositionError naming the first offending move when no world fits. revokes='penalize': "
-      "a failure to follow suit is a void until the seat's later card of that suit proves a revoke.");
+      "a failure to follow suit is a void until the seat's later card of that suit proves a revoke. "
+      "decisions: [(moves before it, seat, 'word=value')] (another seat's unrevealed one: 'word=?').");
 
   m.def(
       "heuristic_discard",
@@ -175,6 +196,16 @@ void register_searcher(py::module_& m) {
       },
       py::arg("position"), py::arg("seed") = 0, py::arg("noise") = 0.0,
       "The rule-of-thumb card for the seat to act (ducks, dumps the most costly cards, leads low).");
+  m.def(
+      "heuristic_decision",
+      [](const PositionBox& b) {
+        if (b.pos.phase() != Phase::kDeciding) throw IllegalMoveError("no decision is due now");
+        Rng rng(1);
+        return decision_str(b.pos.decision_word(), heuristic_decision(b.pos, rng));
+      },
+      py::arg("position"),
+      "The rule-of-thumb value of the decision due, as 'word=value' (turbo's charge: the Q♠ guarded "
+      "by four lower spades, else none).");
   m.def(
       "heuristic_pass",
       [](const RuleSet& rules, const CardSetBox& hand, int count) {

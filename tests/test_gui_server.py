@@ -130,6 +130,16 @@ def test_refused_actions_say_why_and_the_server_keeps_serving():
         assert client.get("/api/variants")["variants"]
 
 
+def test_turbo_is_refused_at_the_table_and_left_out_of_its_list():
+    """turbo's charges (docs/RULES.md §8) are not yet a table action: the table says so, and
+    its variant list leaves turbo out rather than start a hand nobody can go on with."""
+    with running_server() as server:
+        client = Client(server)
+        status, answer, _ = client.request("POST", "/api/new", {"variant": "turbo"})
+        assert status == 400 and "charge" in answer["error"] and "engine protocol" in answer["error"]
+        assert "turbo" not in [v["id"] for v in client.get("/api/variants")["variants"]]
+
+
 def test_old_tables_are_closed_with_their_engine_processes():
     with running_server() as server:
         client = Client(server)

@@ -51,6 +51,8 @@ COMBINATIONS = [
     "copas-fora+nines-extend+super-moon+clean-hand",
     "teams+nines-extend+qs-forced",
     "spanish+sixes-extend+reverse-moon+first-trick-stuck-annul",
+    # turbo with its jd-bonus and ten-of-death agreements (docs/RULES.md §8).
+    "turbo+jd-bonus=moon-needs-jd+ten-of-death=moon-needs-tc",
 ]
 SEEDS = (1, 2, 3)
 MAX_HANDS = 60  # a guard only: a random-bot match at 100 lasts about 10-20 hands
@@ -103,8 +105,9 @@ def play_match_through_engine(engine: EngineProcess, variant_id: str, seed: int,
         won = [{str(c) for c in position.won[s]} for s in range(n)]
         tricks = [position.tricks_won(s) for s in range(n)]
         _assert_tricks_as_the_oracle_reads_them(variant.id, position, won, tricks)
+        charged = {str(c) for c in position.charged}  # turbo's charges (§8), public
         try:
-            expected = state.add_hand(won, tricks)
+            expected = state.add_hand(won, tricks, charged)
         except UnknownVariant as exc:
             pytest.fail(f"{variant.id}: {exc}; add it to tests/support/independent_scorer*.py")
         # The engine is given the whole match state before the hand (`match …`).

@@ -15,6 +15,9 @@ as the rules make it and the search rates it: lowest card first, each from the
 taker's view holding its kitty and the cards of the discard already down (one
 card with 3 seats, two with 5). The cards played after it are judged with the
 taker's view holding its kitty and discard.
+A decision other than a card (turbo's charge, `<seat>:charge=QS`) is judged like a
+pass: the loss of the choice made against the search's best choice, from the
+seat's view (the charges made before it hidden, A33).
 Nor is a revoke (a record with "revokes": "penalize"): the search plays only
 legal cards. It is listed with its hand; the other seats' views read it as the
 rules do (a void until proven).
@@ -30,6 +33,7 @@ from typing import Callable, Iterator
 from copas_ai._core import Card, CardSet, Goal, InvalidPositionError, Position, Solver, solver_unsupported
 from copas_ai.game import HandRecord
 from copas_ai.analysis.record import GameRecord, replay
+from copas_ai.moves import decisions as decision_moves
 from copas_ai.search import Limit, MoveStat, Searcher, world_from_view
 from copas_ai.analysis.verdict import GOOD, VERDICTS, verdict
 
@@ -76,10 +80,11 @@ class Decision:
     verdict: str
     forced: bool = False
     discard: bool = False  # the into-hand kitty's discard, made after trick `trick`
+    choice: bool = False  # a decision other than a card (`played`: `<seat>:<word>=<value>`)
 
     @property
     def kind(self) -> str:
-        return "pass" if self.trick is None else "discard" if self.discard else "play"
+        return "pass" if self.trick is None else "discard" if self.discard else "decision" if self.choice else "play"
 
 
 @dataclass
@@ -134,6 +139,8 @@ class DecisionPoint:
     moves: list[tuple[int, Card]]
     discard: bool = False  # a card of the into-hand kitty's discard (`played` that card)
     discarded_before: tuple[Card, ...] = ()  # the discard's lower cards, already down
+    decisions: int = 0  # the hand's general decisions made before this one (hand.decisions[:k])
+    choice: bool = False  # this one is a general decision (`played`: `<seat>:<word>=<value>`)
 
 
 # (decisions done, decisions in all, share of the search time spent so far)
@@ -169,12 +176,19 @@ def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None
                 yield DecisionPoint(hand, seat, None, hand.passes[seat], None, seen, [])
 
     def point(seat: int, trick: int, played, k: int, discard: bool = False,
-              discarded_before: tuple[Card, ...] = ()) -> Iterator[DecisionPoint]:
-        """The decision of `seat` before play k, when it is one of `seats`."""
+              discarded_before: tuple[Card, ...] = (), choice: int | None = None) -> Iterator[DecisionPoint]:
+        """The decision of `seat` before play k, when it is one of `seats`; `choice`: the
+        index of a general decision (the ones before it are in its view)."""
         if seats is None or seat in seats:
             passed = hand.passes[seat] if hand.passes is not None else None
+            before = sum(1 for at, _, _ in hand.decisions if at <= k) if choice is None else choice
             yield DecisionPoint(hand, seat, trick, played, passed, received[seat], hand.plays[:k], discard,
-                                discarded_before)
+                                discarded_before, before, choice is not None)
+
+    def choice_points(k: int) -> Iterator[DecisionPoint]:
+        for j, (at, seat, decision) in enumerate(hand.decisions):
+            if at == k:
+                yield from point(seat, trick_of(starts, k), f"{seat}:{decision}", k, choice=j)
 
     def discard_points() -> Iterator[DecisionPoint]:
         at, cards = hand.discard
@@ -186,10 +200,12 @@ def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None
 
     discard_at = hand.discard[0] if hand.discard is not None else None
     for k, (seat, card) in enumerate(hand.plays):
+        yield from choice_points(k)
         if k == discard_at:
             yield from discard_points()
         if k not in hand.revokes:
             yield from point(seat, trick_of(starts, k), card, k)
+    yield from choice_points(len(hand.plays))  # a record that ends at a decision
     if discard_at == len(hand.plays):  # the record ends at the discard
         yield from discard_points()
 
@@ -199,10 +215,23 @@ def view_world(record: GameRecord, point: DecisionPoint, seed: int) -> Position:
     hand = point.hand
     world = world_from_view(record.rules, point.seat, hand.deal[point.seat], point.passed, point.received,
                             point.moves, dealer=hand.dealer, hand_no=hand.hand_no, seed=seed,
-                            revokes=record.revokes, **_take_view(record, point))
+                            revokes=record.revokes, decisions=_view_decisions(record, point),
+                            **_take_view(record, point))
     for card in point.discarded_before:  # the taker's own cards: its view holds them
         world.push(card)
     return world
+
+
+def _view_decisions(record: GameRecord, point: DecisionPoint) -> list[tuple[int, int, str]]:
+    """The general decisions before this one as the seat knew them: another seat's
+    hidden charge is `charge=?` while the charges are still being made (A33)."""
+    made = point.hand.decisions[:point.decisions]
+    if not made:
+        return []
+    known = replay(record, point.hand, len(point.moves), point.decisions)
+    texts = [t for t in decision_moves.with_decisions([str(c) for _, c in point.moves], known, point.seat)
+             if "=" in t]
+    return [(at, seat, text.partition(":")[2]) for (at, seat, _), text in zip(made, texts)]
 
 
 def _take_view(record: GameRecord, point: DecisionPoint) -> dict:
@@ -223,8 +252,9 @@ def judge(record: GameRecord, point: DecisionPoint, searcher: Searcher, settings
     """Searches one decision from its seat's view and rates the move played."""
     world = view_world(record, point, settings.seed)
     base = dict(hand=point.hand.hand_no + 1, trick=point.trick, seat=point.seat, played=point.played,
-                discard=point.discard)
-    if point.trick is not None and len(world.legal_moves()) == 1:
+                discard=point.discard, choice=point.choice)
+    choices = len(world.decision_choices) if point.choice else len(world.legal_moves())
+    if point.trick is not None and choices == 1:
         return Decision(**base, best=point.played, played_score=None, best_score=None, played_stderr=None,
                         best_stderr=None, loss=0.0, loss_stderr=0.0, verdict=GOOD, forced=True)
     # The hand's recorded match state: a hand the match values otherwise (A24) is searched as it counts.

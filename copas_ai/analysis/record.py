@@ -5,6 +5,7 @@ from a Match.
     record.hands[0].plays                     # [(seat, Card)], seats from the rules
     record.hands[0].discard                   # the into-hand kitty's (plays before it, cards)
     record.hands[0].revokes                   # indices of plays that failed to follow suit
+    record.hands[0].decisions                 # other decisions: [(plays before it, seat, 'charge=QS')]
     text = dump_record(record_from_match(match, names))
 
 Reading replays every hand through the core: the deal (Position), each pass
@@ -93,9 +94,14 @@ def hand_to_json(hand: HandRecord) -> dict[str, Any]:
 
 def _play_texts(hand: HandRecord) -> list[str]:
     texts = [str(card) for _, card in hand.plays]
+    # The decisions in their places: `<seat>:<word>=<value>` (turbo's `2:charge=QS`),
+    # then the discard `discard=<cards>`; inserted from the last, so each lands before
+    # the ones that follow it.
+    extras = [(at, f"{seat}:{decision}") for at, seat, decision in hand.decisions]
     if hand.discard is not None:
-        at, cards = hand.discard
-        texts.insert(at, f"{kitty_moves.DISCARD}={cards}")
+        extras.append((hand.discard[0], f"{kitty_moves.DISCARD}={hand.discard[1]}"))
+    for at, token in reversed(sorted(extras, key=lambda e: e[0])):
+        texts.insert(at, token)
     return texts
 
 
@@ -260,8 +266,11 @@ def _read_hand(record: GameRecord, index: int, hand: Any, state: MatchState) -> 
     plays: list[tuple[int, Card]] = []
     discard = None
     revokes: list[int] = []
+    decisions: list[tuple[int, int, str]] = []
     for k, token in enumerate(plays_data):
-        if isinstance(token, str) and token.startswith(kitty_moves.DISCARD + "="):
+        if isinstance(token, str) and _DECISION.fullmatch(token):
+            decisions.append((len(plays), *_apply_decision(position, token, k + 1, number)))
+        elif isinstance(token, str) and token.startswith(kitty_moves.DISCARD + "="):
             discard = (len(plays), _apply_discard(position, token, k + 1, number))
         else:
             seat, card, revoke = _apply_play(position, token, k + 1, number)
@@ -278,7 +287,8 @@ def _read_hand(record: GameRecord, index: int, hand: Any, state: MatchState) -> 
         if stated != score:
             so_far = "" if position.is_over() else " so far"
             raise RecordError(f"stated {stated}, the rules give {score}{so_far}", hand=number, where="score")
-    return HandRecord(index, dealer, deal, passes, plays, score, discard, tuple(revokes), match=before, pool=pool)
+    return HandRecord(index, dealer, deal, passes, plays, score, discard, tuple(revokes), match=before, pool=pool,
+                      decisions=tuple(decisions))
 
 
 def _apply_pool(position: Position, value: Any, has_plays: bool, number: int) -> list[CardSet] | None:
@@ -361,6 +371,20 @@ def _apply_play(position: Position, token: Any, play: int, number: int) -> tuple
     return seat, card, revoke
 
 
+_DECISION = re.compile(r"([0-9]{1,2}):([a-z]+=\S+)")  # `2:charge=QS` (copas_ai.moves.decisions)
+
+
+def _apply_decision(position: Position, token: str, play: int, number: int) -> tuple[int, str]:
+    # A decision other than a card (turbo's charge), in its place among the plays.
+    where = f"play {play} ({_cut(token, 20)})"
+    seat_text, decision = _DECISION.fullmatch(token).groups()
+    try:
+        position.decide(decision, seat=int(seat_text))
+    except ValueError as exc:  # IllegalMoveError is a ValueError
+        raise RecordError(_reason(exc), hand=number, play=play, where=where) from None
+    return int(seat_text), decision
+
+
 def _apply_discard(position: Position, token: str, play: int, number: int) -> CardSet:
     # The into-hand kitty taker's discard (copas_ai.moves.kitty), in its place among the plays.
     where = f"play {play} ({_cut(token, 20)})"
@@ -376,9 +400,11 @@ def _apply_discard(position: Position, token: str, play: int, number: int) -> Ca
     return cards
 
 
-def replay(record: GameRecord, hand: HandRecord, plays: int | None = None) -> Position:
+def replay(record: GameRecord, hand: HandRecord, plays: int | None = None,
+           decisions: int | None = None) -> Position:
     """The hand's Position after its passes and the first `plays` cards (all by default),
-    the into-hand kitty's discard made once the plays before it are."""
+    the into-hand kitty's discard made once the plays before it are, and the first
+    `decisions` other decisions (all by default) in their places."""
     position = Position(record.rules, hand.deal, dealer=hand.dealer, hand_no=hand.hand_no)
     position.revokes = record.revokes
     if hand.passes is not None:
@@ -387,10 +413,18 @@ def replay(record: GameRecord, hand: HandRecord, plays: int | None = None) -> Po
     if hand.pool is not None:
         position.return_pool(hand.pool)
     upto = hand.plays[:plays]
+    made = hand.decisions[:decisions]
     for k, (seat, card) in enumerate(upto):
-        if hand.discard is not None and hand.discard[0] == k:
-            position.discard(hand.discard[1])
+        _decide_at(position, hand, made, k)
         position.push(card, seat=seat)
-    if hand.discard is not None and hand.discard[0] == len(upto):
-        position.discard(hand.discard[1])
+    _decide_at(position, hand, made, len(upto))
     return position
+
+
+def _decide_at(position: Position, hand: HandRecord, made: tuple, k: int) -> None:
+    """The decisions recorded before play k (the others in order, then the discard)."""
+    for at, seat, decision in made:
+        if at == k:
+            position.decide(decision, seat=seat)
+    if hand.discard is not None and hand.discard[0] == k:
+        position.discard(hand.discard[1])

@@ -91,6 +91,12 @@ class CepBot:
             raise ValueError(f"{self.name} answered {move!r} to a discard of {count}")
         return cards
 
+    def choose_decision(self, position: Position, seat: int) -> str:
+        move = self._go(position, seat)
+        if not isinstance(move, str) or not move.startswith(f"{seat}:"):
+            raise ValueError(f"{self.name} answered {move!r} to seat {seat}'s {position.decision[1]}")
+        return move.partition(":")[2]
+
     def choose_card(self, position: Position, seat: int) -> Card:
         moves = position.legal_moves()
         if len(moves) == 1:

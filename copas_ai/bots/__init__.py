@@ -1,5 +1,6 @@
 """Built-in players for the match flow. A bot decides for one seat: the pass,
-each card, and (the into-hand kitty's taker) the discard. Bots read the position only through what their seat may know (their
+each card, (the into-hand kitty's taker) the discard, and any other decision
+the rules give (turbo's charge: choose_decision, 'word=value'). Bots read the position only through what their seat may know (their
 hand, the trick, the public history); the core decides what is legal."""
 
 from __future__ import annotations
@@ -36,6 +37,13 @@ def choose_discard(bot: Bot, position: Position, seat: int) -> CardSet:
     return work.discards - position.discards
 
 
+def choose_decision(bot: Bot, position: Position, seat: int) -> str:
+    """The decision due from `seat` as 'word=value' (position.decision_choices): the
+    bot's choose_decision when it has one, else the rule-of-thumb one."""
+    method = getattr(bot, "choose_decision", None)
+    return method(position, seat) if method is not None else _core.heuristic_decision(position)
+
+
 class RandomBot:
     """Uniformly random legal choices from its own seeded generator."""
 
@@ -54,6 +62,9 @@ class RandomBot:
     def choose_discard(self, position: Position, seat: int, count: int) -> CardSet:
         # Uniform over the sets of `count` cards (card by card in the core's order is not).
         return CardSet(self._rng.sample(list(position.hand(seat)), count))
+
+    def choose_decision(self, position: Position, seat: int) -> str:
+        return self._rng.choice(position.decision_choices)
 
 
 class HeuristicBot:
@@ -76,6 +87,9 @@ class HeuristicBot:
         # that would win tricks, since whatever is discarded scores for the taker.
         return _core.heuristic_discard(position.rules, position.hand(seat), count)
 
+    def choose_decision(self, position: Position, seat: int) -> str:
+        return _core.heuristic_decision(position)
+
     def choose_card(self, position: Position, seat: int) -> Card:
         card = moon_card(position, seat) if self._moon else None
         return card if card is not None else _core.heuristic_card(position, seed=self._rng.getrandbits(63))
@@ -97,6 +111,10 @@ class SearchBot:
 
     def choose_discard(self, position: Position, seat: int, count: int) -> CardSet:
         return self._searcher.search(position, seat, self._limit).best  # the search's discard decision
+
+    def choose_decision(self, position: Position, seat: int) -> str:
+        best = self._searcher.search(position, seat, self._limit).best  # `<seat>:<word>=<value>`
+        return best.partition(":")[2]
 
     def choose_card(self, position: Position, seat: int) -> Card:
         moves = position.legal_moves()

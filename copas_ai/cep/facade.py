@@ -128,6 +128,7 @@ class LegalAnswer:
     pass_count: int | None = None  # during the pass: how many to choose
     discard_count: int | None = None  # the into-hand kitty's discard step: how many to choose
     pass_counts: list[int] | None = None  # a split pass: how many go each way, in plan order
+    decisions: list[str] | None = None  # a decision other than a card: its choices, `<seat>:<word>=<value>`
 
 
 @dataclass
@@ -299,6 +300,8 @@ class Engine:
                                pass_counts=counts if len(counts) > 1 else None)
         if loaded.position.discarding:
             return LegalAnswer(loaded.position.hand(seat), discard_count=loaded.position.discards_left)
+        if loaded.state() == "deciding":
+            return LegalAnswer(CardSet(), decisions=[f"{seat}:{c}" for c in loaded.position.decision_choices])
         return LegalAnswer(loaded.position.legal_moves())
 
     def score(self) -> ScoreAnswer:

@@ -208,6 +208,8 @@ class CepLoop:
             self._write(f"legal pass {counts} {answer.moves}")
         elif answer.discard_count is not None:
             self._write(f"legal discard {answer.discard_count} {answer.moves}")
+        elif answer.decisions is not None:
+            self._write(" ".join(["legal", *answer.decisions]))  # `legal 2:charge=QS 2:charge=none`
         else:
             self._write(" ".join(["legal", *map(str, answer.moves)]))
 

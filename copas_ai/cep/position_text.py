@@ -34,6 +34,7 @@ from copas_ai._core import (
     deal,
     sides,
 )
+from copas_ai.moves import decisions as decision_moves
 from copas_ai.moves import kitty as kitty_moves
 from copas_ai.match_text import WORDS as MATCH_WORDS, check_match_state, match_words, parse_match_words
 from copas_ai.moves.passes import PassValue, all_cards, parse_pass_text, pass_text
@@ -301,6 +302,11 @@ class LoadedPosition:
                 raise PositionStateError(
                     f"the pass chain's next link is seat {self.position.next_passer}, not seat {seat}")
             return seat
+        if phase == "deciding":
+            due, word = self.position.decision
+            if not self.knows(due):
+                raise PositionStateError(f"seat {due}'s {word} is due and only seat {self.view_seat}'s hand is known")
+            return due
         turn = self.turn()
         if turn is None:
             raise PositionStateError(f"who leads is not known from seat {self.view_seat}'s hand")
@@ -449,7 +455,9 @@ def _load_known(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: in
             raise PositionTextError(
                 f"move {move.text}: play has begun but the pass of seat {missing} is not given")
         try:
-            if move.decision is not None:
+            if move.decision is not None and _general(move, rules):
+                position.decide(move.decision, seat=move.seat)
+            elif move.decision is not None:
                 kitty_moves.apply_known(position, move.seat, move.decision)
             else:
                 position.push(move.card, seat=move.seat)
@@ -513,13 +521,16 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
             f"{hand.label}: one-hand positions need the world construction "
             "(copas_ai.search.world_from_view), not available yet")
 
+    decided: list[tuple[int, int, str]] = []  # the general decisions so far (moves/decisions.py)
+
     def world(label: str, moves: list[tuple[int, Card]], with_pass: bool = True,
               with_received: bool = True) -> Position:
+        extra = {"decisions": list(decided)} if decided else {}
         try:
             return world_builder(rules, seat, hand.cards,
                                  passed.cards if passed and with_pass else None,
                                  received.cards if received and with_received else None,
-                                 moves, dealer, spec.hand_no, **take.world_args())
+                                 moves, dealer, spec.hand_no, **take.world_args(), **extra)
         except (InvalidPositionError, IllegalMoveError, InvalidCardError) as exc:
             raise PositionTextError(f"{label}: {exc}") from None
         except Exception as exc:  # the boundary's own failure: still one error line
@@ -541,11 +552,18 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
                 raise PositionTextError(f"{received.label}: passed {seat} is not given")
             current = world(received.label, [])
     played: list[tuple[int, Card]] = []
-    for k, move in enumerate(spec.moves):
+    for move in spec.moves:
         label = f"move {move.text}"
         if hand_has_pass and not (passed and received):
             missing = "passed" if not passed else "received"
             raise PositionTextError(f"{label}: play has begun but {missing} {seat} is not given")
+        if move.decision is not None and _general(move, rules):
+            decided.append((len(played), move.seat, move.decision))
+            current = world(label, list(played))
+            continue
+        if current.phase == "deciding" and move.decision is None:
+            due, word = current.decision
+            raise PositionTextError(f"{label}: seat {due}'s {word} is due first")
         if current.phase != "playing":
             why = "the pass is not complete" if current.phase == "passing" else "the hand is over"
             if current.revoker is not None:
@@ -555,7 +573,7 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
             current = world(label, list(played))
             continue
         # The first leader hides behind the other hands when it is whoever holds a card.
-        leader_hidden = (k == 0 and rules.first_lead == FirstLead.HOLDER_OF_CARD
+        leader_hidden = (not played and rules.first_lead == FirstLead.HOLDER_OF_CARD
                          and current.turn != seat)
         if move.seat is None:
             if leader_hidden:
@@ -575,9 +593,15 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
                           leader_hidden)
 
 
+def _general(move: MoveToken, rules: RuleSet) -> bool:
+    """A decision of the core's general kind (moves/decisions.py), not the kitty's."""
+    return decision_moves.word_of(move.decision) in decision_moves.decision_words(rules)
+
+
 def _refuse_decision(move: MoveToken, variant: Variant, rules: RuleSet) -> None:
-    # The into-hand kitty's discard (kitty_moves) is the only decision besides a card.
-    if move.decision is not None:
+    # The into-hand kitty's discard (kitty_moves) and the general decisions
+    # (decision_moves, checked by the core) are the decisions besides a card.
+    if move.decision is not None and not _general(move, rules):
         word = move.decision.split("=")[0]
         if word not in kitty_moves.decision_words(rules):
             raise PositionTextError(f"move {move.text}: variant {variant.id} has no decision '{word}'")
@@ -651,6 +675,8 @@ def _check_view_cards(spec: PositionSpec, variant: Variant, rules: RuleSet, seat
     seen = CardSet()
     for move in spec.moves:
         _refuse_decision(move, variant, rules)
+        if move.decision is not None and _general(move, rules):
+            continue  # the world construction checks a charged card's place
         if move.decision is not None:
             cards = kitty_moves.decision_cards(move.decision)
             if move.seat == seat and cards is not None:  # the seat's own kitty joins its hand, its discard leaves it

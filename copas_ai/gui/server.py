@@ -32,6 +32,7 @@ from copas_ai.errors import CopasError
 from copas_ai.gui import security
 from copas_ai.gui.review import review_data
 from copas_ai.gui.table import DEFAULT_ENGINE, Table, TableError, TableSettings
+from copas_ai.moves.decisions import decision_words
 from copas_ai.variants import find_variant, variant_ids
 
 MAX_BODY = 8 * 1024 * 1024  # a long match's record and its report fit many times over
@@ -136,6 +137,8 @@ def _variants() -> list[dict[str, Any]]:
     found = []
     for vid in variant_ids():
         v = find_variant(vid)
+        if decision_words(v.rules()):
+            continue  # the table cannot make these decisions yet (table.py refuses them)
         found.append({"id": v.id, "name": v.name, "min_players": v.min_players, "max_players": v.max_players,
                       "default_players": v.default_players, "goal": v.goal})
     return found

@@ -25,6 +25,7 @@ from copas_ai.game import HandRecord, Match, deal_pool_back
 from copas_ai.moves import kitty as kitty_moves
 from copas_ai.moves.kitty import discard_index
 from copas_ai.moves.passes import is_split, pass_text, plan_words
+from copas_ai.moves.decisions import decision_words
 from copas_ai.variants import find_variant
 
 DEFAULT_ENGINE = f"{shlex.quote(sys.executable)} -m copas_ai engine"
@@ -85,6 +86,10 @@ class Table:
     def __post_init__(self) -> None:
         s = self.settings
         self.match = Match.new(find_variant(s.variant), players=s.players, seed=s.seed)
+        if decision_words(self.match.rules):
+            # The table offers cards, passes and the kitty's discard; not yet these decisions.
+            raise TableError(f"variant {self.match.variant.id}: its decisions ({', '.join(decision_words(self.match.rules))}) "
+                             "cannot be made at the table yet; play it through the engine protocol")
         bad = [seat for seat in s.people if not 0 <= seat < self.match.players]
         if bad or len(set(s.people)) != len(s.people):
             raise TableError(f"people's seats must be distinct seats 0..{self.match.players - 1}")

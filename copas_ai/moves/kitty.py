@@ -14,6 +14,7 @@ here it is one move, in the move lists and in the record's `plays`.
 from __future__ import annotations
 
 from copas_ai._core import CardSet, InvalidCardError, KittyUse, Position, RuleSet
+from copas_ai.moves.decisions import with_decisions
 
 DISCARD = "discard"
 KITTY = "kitty"
@@ -44,12 +45,13 @@ def discard_index(position: Position) -> int | None:
 
 
 def move_texts(position: Position) -> list[str]:
-    """Every move as `<seat>:<card>`, the discard as `<seat>:discard=<cards>` in its place."""
+    """Every move as `<seat>:<card>`, the discard as `<seat>:discard=<cards>` in its place
+    (and any other decision in its place: moves/decisions.py)."""
     texts = [f"{seat}:{card}" for seat, card in position.moves]
     at = discard_index(position)
     if at is not None:
         texts.insert(at, f"{position.kitty_taker}:{DISCARD}={position.discards}")
-    return texts
+    return with_decisions(texts, position)
 
 
 def view_move_texts(position: Position, seat: int) -> list[str]:
@@ -58,7 +60,7 @@ def view_move_texts(position: Position, seat: int) -> list[str]:
     texts = [f"{mover}:{card}" for mover, card in position.moves]
     taker = position.kitty_taker
     if taker is None or DISCARD not in decision_words(position.rules):
-        return texts
+        return with_decisions(texts, position, seat)
     at = (position.kitty_trick + 1) * position.players
     made = not position.discarding
     shown = [f"{taker}:{KITTY}={position.kitty}"] if taker == seat else []

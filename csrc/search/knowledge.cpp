@@ -128,6 +128,13 @@ Knowledge knowledge_of(const Position& pos, int seat) {
   // An into-hand taker holds the kitty: its known cards may be in his hand now.
   if (into_hand_take_plays(pos, seat) < kMaxPlays) k.absent[pos.kitty_taker()] &= ~known_undealt;
   add_revealed_absences(pos, k);
+  // turbo: a charged card is public while its charger holds it (A33), once every charge is down.
+  if (pos.charged())
+    for (int i = 0; i < pos.num_decisions(); ++i) {
+      const DecisionRecord& d = pos.decision_record(i);
+      if (d.word == DecisionWord::kCharge && d.value != kNoCardValue && d.seat != seat)
+        k.must_hold[d.seat] |= Card(d.value).bit() & ~k.played;
+    }
   if (r.kitty_use == KittyUse::kIntoHand) add_into_hand_take(pos, k, known_undealt);
   // A taker who may look at the kitty knows its cards: counted with the played ones.
   if (r.kitty_peek && pos.kitty_taker() == seat) {

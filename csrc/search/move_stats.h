@@ -14,6 +14,7 @@ struct MoveStats {
   Card card;         // the move, in the play
   CardSet pass = 0;  // the cards, when the decision is a pass
   CardSet pass_second = 0;  // of those, the ones sent the second way (a split pass)
+  std::int16_t decision = -1;  // a decision's value (decision.h), when the move is one
   double sum = 0;    // of the seat's final hand score over visits
   double sum_sq = 0;
   std::uint64_t visits = 0;

@@ -211,15 +211,35 @@ void set_heuristic_pass(Position& pos, int seat) {
   pos.set_pass(seat, cards & ~second, second);
 }
 
-// The passes of a playout, out of line: play_out_heuristic stays as small as it was
-// before the pass chain and the pool, so the compiler inlines its card loop as before.
-[[gnu::noinline]] static void pass_heuristically(Position& pos, Rng& rng) {
-  for (int s; (s = pos.next_passer()) >= 0;) set_heuristic_pass(pos, s);
-  if (pos.pool_pending()) pos.deal_pool(rng);
+int heuristic_decision(const Position& pos, Rng&) {
+  switch (pos.decision_word()) {
+    case DecisionWord::kCharge: {
+      const CardSet hand = pos.hand(pos.turn());
+      const CardSet below_queen = suit_mask(kSpades) & (kQueenOfSpades.bit() - 1);
+      if (contains(pos.rules().charge_cards, kQueenOfSpades) && contains(hand, kQueenOfSpades) &&
+          count(hand & below_queen) >= 4)
+        return kQueenOfSpades.index;
+      return kNoCardValue;
+    }
+  }
+  return kNoCardValue;
 }
 
+namespace {
+
+// The passes (a pass chain in its order, the pool dealt back) and the decisions still
+// due before the play. Out of line: the play loop below stays as it is for the hands
+// that have none (the playouts' hot path), so the compiler inlines its card loop.
+[[gnu::noinline]] void settle_before_play(Position& pos, Rng& rng) {
+  for (int s; (s = pos.next_passer()) >= 0;) set_heuristic_pass(pos, s);
+  if (pos.pool_pending()) pos.deal_pool(rng);
+  while (pos.phase() == Phase::kDeciding) pos.decide(heuristic_decision(pos, rng));
+}
+
+}  // namespace
+
 void play_out_heuristic(Position& pos, Rng& rng, double noise) {
-  if (pos.phase() == Phase::kPassing) pass_heuristically(pos, rng);
+  if (pos.phase() == Phase::kPassing || pos.phase() == Phase::kDeciding) [[unlikely]] settle_before_play(pos, rng);
   while (pos.phase() == Phase::kPlaying) pos.play(heuristic_card(pos, rng, noise));
 }
 

@@ -32,7 +32,13 @@ void set_heuristic_pass(Position& pos, int seat);
 // dangerous to keep, then the cheapest penalty cards.
 CardSet heuristic_discard(const RuleSet& rules, CardSet hand, int count);
 
-// Plays the hand to its end with heuristic_card (passes with heuristic_pass).
+// A value for the decision due from the seat to act (phase kDeciding, decision.h),
+// from its own hand: turbo's charge is the Q♠ when four lower spades guard it
+// (it can then be kept until another seat must take it), else none.
+int heuristic_decision(const Position& pos, Rng& rng);
+
+// Plays the hand to its end with heuristic_card (passes with heuristic_pass,
+// decisions with heuristic_decision).
 void play_out_heuristic(Position& pos, Rng& rng, double noise);
 
 }  // namespace copas

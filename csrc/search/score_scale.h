@@ -23,7 +23,19 @@ struct ScoreScale {
     if ((r.moon == MoonRule::kSelfMinus || r.reverse_moon_if_losing) && -moon < minus) minus = -moon;
     // The copas-fora scoring options widen the range: a doubling card (10♣)
     // doubles either end, the clean-hand term adds to one of them.
-    if (r.doubling_cards) plus *= 2, minus *= 2;
+    // turbo's charges: each chargeable card counted once more (its suit, for
+    // charge_whole_suit), and a chargeable doubling card doubling twice.
+    for (CardSet c = r.charge_cards & ~r.doubling_cards; c;) {
+      const Card x = pop_lowest(c);
+      double extra = r.card_points[x.index];
+      if (contains(r.charge_whole_suit, x)) {
+        extra = 0;
+        for (CardSet h = r.deck & suit_mask(x.suit()); h;) extra += r.card_points[pop_lowest(h).index];
+      }
+      (extra > 0 ? plus : minus) += extra;
+    }
+    const double times = (r.charge_cards & r.doubling_cards) ? 4 : 2;
+    if (r.doubling_cards) plus *= times, minus *= times;
     (r.clean_hand_points > 0 ? plus : minus) += r.clean_hand_points;
     if (r.hand_floor_zero) plus = plus < 0 ? 0 : plus, minus = minus < 0 ? 0 : minus;  // rook: no hand below 0
     // With teams the search scores a side: the sum of its seats' scores.

@@ -5,6 +5,7 @@
 #include <string>
 #include <thread>
 
+#include "decision_search.h"
 #include "knowledge.h"
 #include "pass_search.h"
 #include "pimc.h"
@@ -77,8 +78,8 @@ SearchResult Searcher::search(const Position& position, int seat, const SearchLi
   if (seed == 0) seed = std::random_device{}() ^ static_cast<std::uint64_t>(
                             std::chrono::steady_clock::now().time_since_epoch().count());
   Algorithm algorithm = options_.algorithm;
-  if (position.phase() == Phase::kPassing) {
-    algorithm = Algorithm::kIsmcts;  // the pass bandit plays out like ISMCTS
+  if (position.phase() == Phase::kPassing || position.phase() == Phase::kDeciding) {
+    algorithm = Algorithm::kIsmcts;  // the pass bandit and the decision search play out like ISMCTS
   } else if (position.kitty_pending()) {
     algorithm = Algorithm::kIsmcts;  // the solver values a hand only once its kitty is taken
   } else if (algorithm == Algorithm::kAuto) {
@@ -112,7 +113,10 @@ SearchResult Searcher::run(const Position& position, int seat, Algorithm algorit
   const bool passing = position.phase() == Phase::kPassing;
   // A pass chain's root keeps the links made so far (the seat saw what it received;
   // the sampler redeals every unseen card, so the other links' cards stay hidden).
-  const Position root = passing && !position.rules().pass_chain ? without_passes(position) : position;
+  const bool deciding = position.phase() == Phase::kDeciding;
+  const Position root = passing ? (position.rules().pass_chain ? position : without_passes(position))
+                        : deciding ? decision_root(position, seat)
+                                   : position;
   const WorldSampler sampler(knowledge_of(root, seat));
   if (!sampler.ready()) return result;
   const int threads = options_.threads;
@@ -128,7 +132,11 @@ SearchResult Searcher::run(const Position& position, int seat, Algorithm algorit
     std::int64_t mine = -1;
     if (cap >= 0) mine = cap / threads + (t < cap % threads ? 1 : 0);
     auto& stats = per_thread[static_cast<std::size_t>(t)];
-    if (passing) {
+    if (deciding) {
+      DecisionSearch ds(root, seat);
+      ds.run(sampler, options_.ismcts, control_, rng, mine, counted);
+      stats = ds.stats();
+    } else if (passing) {
       PassSearch ps(root, seat);
       ps.run(sampler, options_.ismcts, control_, rng, mine, counted);
       stats = ps.stats();
@@ -151,7 +159,8 @@ SearchResult Searcher::run(const Position& position, int seat, Algorithm algorit
     for (const MoveStats& m : stats) {
       MoveStats* slot = nullptr;
       for (MoveStats& r : result.moves)
-        if (r.card == m.card && r.pass == m.pass && r.pass_second == m.pass_second) slot = &r;
+        if (r.card == m.card && r.pass == m.pass && r.pass_second == m.pass_second && r.decision == m.decision)
+          slot = &r;
       if (slot) {
         slot->merge(m);
       } else {
@@ -159,7 +168,7 @@ SearchResult Searcher::run(const Position& position, int seat, Algorithm algorit
       }
     }
   }
-  result.algorithm = passing ? "pass-ucb" : algorithm == Algorithm::kPimc ? "pimc" : "ismcts";
+  result.algorithm = deciding ? "decision-sampled" : passing ? "pass-ucb" : algorithm == Algorithm::kPimc ? "pimc" : "ismcts";
   return result;
 }
 

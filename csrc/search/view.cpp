@@ -145,7 +145,7 @@ std::string place_opening_lead(const RuleSet& rules, const SeatView& v, CardSet 
                                   rules.players * rules.hand_size == count(rules.deck);
   if (opening_card_fixed && c != rules.first_lead_card)
     return move_name(v, 0) + ": the first lead must be " + card_str(rules.first_lead_card);
-  int seat = replay.turn();
+  int seat = replay.leader();  // the seat to act may owe a decision first (turbo's charges)
   if (rules.first_lead == FirstLead::kHolderOfCard) {
     if (contains(own, rules.first_lead_card))
       return move_name(v, 0) + ": " + seat_name(v.seat) + " holds " + card_str(rules.first_lead_card) + " and leads";
@@ -157,9 +157,36 @@ std::string place_opening_lead(const RuleSet& rules, const SeatView& v, CardSet 
   skeleton[seat] |= c.bit();
   replay = Position(&rules, v.dealer, v.hand_no);
   replay.deal_after_pass(skeleton, facts.passed, facts.received, facts.second);
-  if (replay.turn() != seat) return move_name(v, 0) + ": " + seat_name(replay.turn()) + " leads the first trick";
+  if (replay.leader() != seat) return move_name(v, 0) + ": " + seat_name(replay.leader()) + " leads the first trick";
   skeleton[seat] &= ~c.bit();
   replay.set_hand(seat, replay.hand(seat) & ~c.bit());
+  return "";
+}
+
+std::string decision_name(const SeatView& v, int d) {
+  const std::string value = v.decision_value[d] < 0 ? std::string("?")
+                                                    : decision_value_str(v.decision_word[d], v.decision_value[d]);
+  return "move " + std::to_string(v.decision_seat[d]) + ":" + decision_info(v.decision_word[d]).name + "=" + value;
+}
+
+// Makes the view's decisions placed before move `at` in `pos` (hidden ones as none);
+// `next` is the first not made yet. Checks each against the position.
+std::string replay_decisions(const SeatView& v, int at, int& next, Position& pos) {
+  for (; next < v.num_decisions && v.decision_at[next] == at; ++next) {
+    const int value = v.decision_value[next] < 0 ? kNoCardValue : v.decision_value[next];
+    if (v.decision_value[next] < 0 && (!decision_info(v.decision_word[next]).card_valued ||
+                                       v.decision_seat[next] == v.seat))
+      return decision_name(v, next) + ": only another seat's hidden decision may be written '?'";
+    if (std::string e = pos.decision_error(v.decision_seat[next], v.decision_word[next], value); !e.empty())
+      return decision_name(v, next) + ": " + e;
+    pos.decide(value);
+    // A33: hidden decisions are revealed together, so none may stay hidden once the phase is over.
+    if (pos.phase() != Phase::kDeciding)
+      for (int d = 0; d <= next; ++d)
+        if (v.decision_value[d] < 0 && decision_info(v.decision_word[d]).hidden_until_done)
+          return decision_name(v, d) + ": every " + decision_info(v.decision_word[d]).name +
+                 " is down, so it is revealed: write its value";
+  }
   return "";
 }
 
@@ -202,8 +229,24 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
   constexpr Card kPhantom{kClubs, 15};
   CardSet skeleton[kMaxPlayers] = {};
   for (int s = 0; s < n; ++s) skeleton[s] = s == v.seat ? own : kPhantom.bit();
+  // Another seat's revealed charge: it holds that card (until it plays it).
+  CardSet charged_by[kMaxPlayers] = {};
+  for (int d = 0; d < v.num_decisions; ++d) {
+    const int s = v.decision_seat[d];
+    if (s < 0 || s >= n) return decision_name(v, d) + ": no " + seat_name(s);
+    if (v.decision_word[d] != DecisionWord::kCharge || v.decision_value[d] < 0 ||
+        v.decision_value[d] == kNoCardValue || s == v.seat)
+      continue;
+    const Card c(v.decision_value[d]);
+    if (contains(own, c)) return decision_name(v, d) + ": " + seat_name(v.seat) + " holds " + card_str(c);
+    if (const int holder = pass_holder(facts, c); holder >= 0 && s != holder)
+      return decision_name(v, d) + ": " + seat_name(holder) + " holds " + card_str(c);
+    charged_by[s] |= c.bit();
+    skeleton[s] |= c.bit();
+  }
   Position replay(&rules, v.dealer, v.hand_no);
   replay.deal_after_pass(skeleton, facts.passed, facts.received, facts.second);
+  int next_decision = 0;
   CardSet absent[kMaxPlayers] = {};
   int revoker = -1;  // the seat whose revoke a move proved: the hand ended there
   int revoked_suit = 0;
@@ -211,12 +254,15 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
   for (int i = 0; i < v.num_moves; ++i) {
     const Card c = v.move_card[i];
     if (revoker >= 0) return move_name(v, i) + ": the hand is over: " + seat_name(revoker) + "'s revoke was proven";
-    if (replay.phase() != Phase::kPlaying) return move_name(v, i) + ": the hand is over";
-    int seat = replay.turn();
-    if (i == 0 && !contains(own, c)) {
+    // The opening lead's seat is placed first: it deals the skeleton again, before any decision.
+    if (i == 0 && !contains(own, c))
       if (std::string e = place_opening_lead(rules, v, own, skeleton, facts, replay); !e.empty()) return e;
-      seat = replay.turn();
-    }
+    if (std::string e = replay_decisions(v, i, next_decision, replay); !e.empty()) return e;
+    if (replay.phase() == Phase::kDeciding)
+      return move_name(v, i) + ": seat " + std::to_string(replay.turn()) + "'s " +
+             decision_info(replay.decision_word()).name + " is due first";
+    if (replay.phase() != Phase::kPlaying) return move_name(v, i) + ": the hand is over";
+    const int seat = replay.turn();
     if (v.move_seat[i] >= 0 && v.move_seat[i] != seat)
       return move_name(v, i) + ": it is " + seat_name(seat) + "'s turn";
     if (seat != v.seat) {
@@ -251,6 +297,9 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
     }
   }
 
+  if (std::string e = replay_decisions(v, v.num_moves, next_decision, replay); !e.empty()) return e;
+  if (next_decision < v.num_decisions) return decision_name(v, next_decision) + ": out of place";
+
   // What the seat knows now, then a uniform world from it.
   Knowledge k;
   k.players = n;
@@ -268,6 +317,7 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
   }
   for (int p = 0; p < 2; ++p)
     if (facts.receiver[p] >= 0) k.must_hold[facts.receiver[p]] |= facts.sent[p] & ~played;
+  for (int s = 0; s < n; ++s) k.must_hold[s] |= charged_by[s] & ~played_by[s];
   // The revoker held the suit it failed to follow: its shown void was not one.
   if (revoker >= 0 && revoker != v.seat) k.absent[revoker] &= ~suit_mask(revoked_suit);
   // With cards left undealt (a kitty), an opening lead other than the named card
@@ -294,7 +344,9 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
       return "no deal of the unseen cards fits the moves: " + e;
   out = Position(&rules, v.dealer, v.hand_no);
   out.deal_after_pass(hands, facts.passed, facts.received, facts.second);
+  int made = 0;
   for (int i = 0; i < v.num_moves; ++i) {
+    if (std::string e = replay_decisions(v, i, made, out); !e.empty()) return e;
     if (out.discarding()) discard_cards(out, discards);
     const Card c = v.move_card[i];
     if (v.revokes_penalize && out.is_revoke(c)) {
@@ -306,7 +358,7 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
     out.play(c);
   }
   if (out.discarding() && discards) discard_cards(out, discards);
-  return "";
+  return replay_decisions(v, v.num_moves, made, out);
 }
 
 }  // namespace copas

@@ -34,6 +34,15 @@ struct SeatView {
   CardSet kitty_seen = 0;
   CardSet discarded = 0;
   bool discard_made = false;
+  // Decisions other than cards (decision.h), each placed before move decision_at[i]
+  // (num_moves: after the last). value -1: another seat's, not revealed yet (turbo's
+  // charges are hidden until every seat's is down, A33); a world replays it as its
+  // word's "none".
+  int num_decisions = 0;
+  DecisionWord decision_word[kMaxDecisions] = {};
+  std::int8_t decision_seat[kMaxDecisions] = {};
+  std::int16_t decision_value[kMaxDecisions] = {};
+  std::uint8_t decision_at[kMaxDecisions] = {};
 };
 
 // Fills `out` with a full position consistent with `view` and returns "", or

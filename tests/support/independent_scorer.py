@@ -6,7 +6,7 @@ Cards are strings, rank then suit ("QS", "TC"). A variant is its id: the base an
 its option tokens ("copas-fora+jd-bonus=moon-needs-jd+super-moon").
 
 Bases scored here: american, copas-fora, teams, no-pass-strict-lead (scored as
-copas-fora, §6). Other bases come from tests/support/independent_scorer_families.py when it
+copas-fora, §6), turbo (§8, tests/support/independent_scorer_turbo.py). Other bases come from tests/support/independent_scorer_families.py when it
 exists: SCORERS[base](won, options) -> scores, with no copas-fora options applied.
 Match ties of those bases come from its optional TIES dict ({base: "extra-hands" |
 "shared" | "stands"}). Any other base raises UnknownVariant, so a test can never
@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Callable, Collection, Sequence
+
+from support.independent_scorer_turbo import turbo_scores
 
 try:  # the families helper's scorers (three-five, spanish, spot, ...), when present
     from support import independent_scorer_families as _families
@@ -32,7 +34,9 @@ FAMILY_HANDS: dict[str, int] = getattr(_families, "HANDS", {})
 # The tie rule of the bases scored here (§2.1 A11, §21 S004; §3 teams and §6 are
 # copas-fora's: A11b names teams' side totals; teams+individual-tally's tie is a draw).
 TIES = {"copas-fora": "extra-hands", "no-pass-strict-lead": "extra-hands", "american": "shared",
-        "teams": "extra-hands"}
+        "teams": "extra-hands", "turbo": "extra-hands"}
+# Targets other than 100 of the bases scored here (§8: turbo ends at 300).
+TARGETS = {"turbo": 300}
 
 HEARTS = frozenset(r + "H" for r in "23456789TJQKA")
 
@@ -147,9 +151,12 @@ def american_scores(won: Sequence[Collection[str]], tricks: Sequence[int],
 
 
 def hand_scores(variant_id: str, won: Sequence[Collection[str]], tricks: Sequence[int],
-                reverse: bool | None = None) -> list[int]:
-    """The hand's score of each seat from the cards (and number of tricks) it won."""
+                reverse: bool | None = None, charged: Collection[str] = ()) -> list[int]:
+    """The hand's score of each seat from the cards (and number of tricks) it won;
+    `charged`: turbo's charged cards (§8)."""
     base, options = parse_id(variant_id)
+    if base == "turbo":
+        return turbo_scores(won, options, charged)
     if base in COPAS_BASES:
         return copas_fora_scores(won, tricks, options, reverse, base)
     if base == "american":
@@ -178,7 +185,7 @@ class MatchRules:
         base, options = parse_id(variant_id)
         rules = cls(goal_low=goal_low)
         # The bases scored here end at 100 (200 with target-200); a family's target is given.
-        own = 200 if "target-200" in options else 100
+        own = 200 if "target-200" in options else TARGETS.get(base, 100)
         rules.target = own if base in TIES or target is None else target
         ties = {**FAMILY_TIES, **TIES}
         if base not in ties:
@@ -227,10 +234,12 @@ class MatchRules:
 
 
 def add_hand(variant_id: str, totals: list[int], pending: set[int], won: Sequence[Collection[str]],
-             tricks: Sequence[int], match: MatchRules, tiebreak: bool = False) -> list[int]:
+             tricks: Sequence[int], match: MatchRules, tiebreak: bool = False,
+             charged: Collection[str] = ()) -> list[int]:
     """Adds a hand to `totals` (and the exact-score (c) memory `pending`) in place;
-    returns the hand's scores as they counted. `tiebreak`: tie-break hands are under way."""
-    scores = hand_scores(variant_id, won, tricks)
+    returns the hand's scores as they counted. `tiebreak`: tie-break hands are under way;
+    `charged`: turbo's charged cards."""
+    scores = hand_scores(variant_id, won, tricks, charged=charged)
     base, options = parse_id(variant_id)
     shooter = None
     if base in COPAS_BASES:
@@ -278,8 +287,10 @@ class IndependentMatch:
     tiebreak: bool = False
     hands_played: int = 0
 
-    def add_hand(self, won: Sequence[Collection[str]], tricks: Sequence[int]) -> list[int]:
-        scores = add_hand(self.variant_id, self.totals, self.pending, won, tricks, self.rules, self.tiebreak)
+    def add_hand(self, won: Sequence[Collection[str]], tricks: Sequence[int],
+                 charged: Collection[str] = ()) -> list[int]:
+        scores = add_hand(self.variant_id, self.totals, self.pending, won, tricks, self.rules, self.tiebreak,
+                          charged)
         self.hands_played += 1
         if not self.tiebreak and self.rules.end_hit(self.totals, self.hands_played) and not self.outcome()[0]:
             self.tiebreak = True

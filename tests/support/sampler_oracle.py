@@ -115,7 +115,17 @@ def world_error(p: ca.Position, me: int, world) -> str | None:
         rules = rules.copy()
         rules.pool_cards = 0
     q = ca.Position(rules, start, dealer=p.dealer, hand_no=no_pass_hand_no(rules))
-    for seat, card in p.moves:
+    # Decisions other than cards (turbo's charges) in their places: a charge needs its card.
+    decisions = list(p.decisions)
+    for k, (seat, card) in enumerate([*p.moves, (None, None)]):
+        while decisions and decisions[0][0] == k:
+            _, who, decision = decisions.pop(0)
+            try:
+                q.decide(decision, seat=who)
+            except ca.IllegalMoveError as exc:
+                return f"seat {who} could not have made {decision}: {exc}"
+        if card is None:
+            break
         if q.turn != seat:
             return f"seat {q.turn}, not {seat}, would have played {card}"
         why = q.illegal_reason(card)

@@ -1,0 +1,70 @@
+"""Decisions other than a card or a pass, as moves and in records (docs/PROTOCOL.md
+"Decisions": `<seat>:<word>=<value>`; the core's csrc/decision.h).
+
+The core keeps each decision with its place (how many cards were played before
+it); here it is a move text in that place. turbo's charges (`<seat>:charge=QS`,
+`<seat>:charge=none`) are made in seat order but revealed together (docs/RULES.md
+A33): in another seat's one-hand view they are `<seat>:charge=?` until every
+seat's charge is down.
+"""
+
+from __future__ import annotations
+
+from copas_ai._core import Position, RuleSet
+
+CHARGE = "charge"
+HIDDEN = "?"
+# Words whose value stays hidden from the other seats until the phase is over (A33).
+_HIDDEN_UNTIL_DONE = (CHARGE,)
+
+
+def decision_words(rules: RuleSet) -> tuple[str, ...]:
+    """The general decision words these rules have (the core's decision.h)."""
+    return (CHARGE,) if len(rules.charge_cards) else ()
+
+
+def word_of(decision: str) -> str:
+    return decision.partition("=")[0]
+
+
+def with_decisions(texts: list[str], position: Position, seat: int | None = None) -> list[str]:
+    """The move texts `texts` (cards, and the kitty's tokens) with the position's
+    decisions put in their places. `seat`: as that seat sees them (another seat's
+    hidden decision written `word=?` while its phase is on)."""
+    if not position.decisions:
+        return texts
+    out: list[str] = []
+    pending = list(position.decisions)
+    plays = 0
+
+    def due(upto: int) -> None:
+        while pending and pending[0][0] <= upto:
+            _, mover, decision = pending.pop(0)
+            word = word_of(decision)
+            if seat is not None and mover != seat and word in _HIDDEN_UNTIL_DONE and position.phase == "deciding":
+                decision = f"{word}={HIDDEN}"
+            out.append(f"{mover}:{decision}")
+
+    for text in texts:
+        if "=" not in text:  # a card play (the kitty's tokens are decisions too)
+            due(plays)
+            plays += 1
+        out.append(text)
+    due(plays)
+    return out
+
+
+def view_decisions(tokens: list, seat: int) -> list[tuple[int, int, str]]:
+    """[(cards played before it, seat, 'word=value')] of the general decisions among a
+    view's move tokens (objects with .seat, .card and .decision), for the world builder."""
+    out = []
+    played = 0
+    for token in tokens:
+        if token.decision is None:
+            played += 1
+        elif word_of(token.decision) in _ALL_WORDS:
+            out.append((played, token.seat, token.decision))
+    return out
+
+
+_ALL_WORDS = (CHARGE,)

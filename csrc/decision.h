@@ -1,0 +1,69 @@
+// A seat's decision other than a card or a pass (docs/PROTOCOL.md: `<seat>:<word>=<value>`).
+//
+// The Position knows whose decision is due (Position::decision_due) and its
+// choices (Position::decision_choices); decide() makes one and undo_decision()
+// takes it back. A decision's value is a small number whose meaning the word
+// gives: for a word whose value is a card (charge), the card's index, or
+// kNoCardValue for "none"; for a word of named values (moon), the index of the
+// name. The choices are a bit set of values, so a card-valued word's choices are
+// a CardSet plus the "none" bit and the search and the random playouts draw
+// from them as they draw cards.
+//
+// A later word (queens' pass plan, gong-zhu's charges, the moon choice) is a
+// DecisionWord, its entry in kDecisionWords, its choices in
+// Position::decision_choices and its effect in Position::decide (decisions.cpp).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "cards.h"
+
+namespace copas {
+
+enum class DecisionWord : std::uint8_t {
+  kCharge,  // turbo (§8, A33): expose one of the rules' charge_cards, or none
+};
+constexpr int kNumDecisionWords = 1;
+
+// A bit set of a decision's values (bit v: value v may be chosen).
+using DecisionChoices = std::uint64_t;
+
+// "none" for a card-valued word: the spades lane's unused top face, which no card has.
+constexpr int kNoCardValue = 63;
+
+struct DecisionWordInfo {
+  const char* name;        // the word in moves: `<seat>:<name>=<value>`
+  bool card_valued;        // values are cards (or none); else value i is names[i]
+  bool hidden_until_done;  // made in turn but revealed together once every seat's is down (A33)
+  const char* names[4];    // a named-value word's values
+};
+
+constexpr DecisionWordInfo kDecisionWords[kNumDecisionWords] = {
+    {"charge", true, true, {}},
+};
+
+inline const DecisionWordInfo& decision_info(DecisionWord w) { return kDecisionWords[static_cast<int>(w)]; }
+
+// A decision made: which word, by whom, its value, and how many cards had been
+// played before it (its place among the moves).
+struct DecisionRecord {
+  DecisionWord word = DecisionWord::kCharge;
+  std::uint8_t seat = 0;
+  std::uint8_t value = 0;
+  std::uint8_t at_play = 0;
+};
+
+// The value as written after `=` ("QS", "none", "reverse").
+std::string decision_value_str(DecisionWord word, int value);
+// The value of `text` for `word`, or -1 when it is none of the word's values.
+int parse_decision_value(DecisionWord word, const std::string& text);
+// The word named `name`, or false.
+bool parse_decision_word(const std::string& name, DecisionWord& word);
+// `word=value` (the move text after `<seat>:`): its word and value, or why it is not
+// one. With `hidden_ok`, a value `?` (another seat's unrevealed decision) gives -1.
+std::string parse_decision(const std::string& text, DecisionWord& word, int& value, bool hidden_ok = false);
+// `word=value` of a decision.
+std::string decision_str(DecisionWord word, int value);
+
+}  // namespace copas

@@ -1,0 +1,133 @@
+// Decisions other than cards and passes (decision.h): the phase that holds them,
+// their choices and effects, and their text.
+//
+// turbo's charges (docs/RULES.md §8, A33): after the pass and before trick 1 each
+// seat in turn from the dealer's left charges at most one of the rules'
+// charge_cards it holds, or none. A33 has the charges made at once and revealed
+// together; here each is a decision in seat order, and none is public until the
+// last is down (charged() stays 0 until then; the search of a seat's charge
+// ignores the charges made before it, search/decision_search.cpp). Charging
+// takes nothing out of the hand: the card is played as any other, under A34's
+// restriction (visit_rule_filters) and scored by seat_hand_score.
+#include "position.h"
+
+namespace copas {
+
+std::string decision_value_str(DecisionWord word, int value) {
+  const DecisionWordInfo& info = decision_info(word);
+  if (info.card_valued) return value == kNoCardValue ? "none" : card_str(Card(static_cast<std::uint8_t>(value)));
+  return info.names[value];
+}
+
+int parse_decision_value(DecisionWord word, const std::string& text) {
+  const DecisionWordInfo& info = decision_info(word);
+  if (info.card_valued) {
+    if (text == "none") return kNoCardValue;
+    Card c;
+    return parse_card(text, c) ? c.index : -1;
+  }
+  for (int i = 0; i < 4 && info.names[i]; ++i)
+    if (text == info.names[i]) return i;
+  return -1;
+}
+
+bool parse_decision_word(const std::string& name, DecisionWord& word) {
+  for (int i = 0; i < kNumDecisionWords; ++i) {
+    if (name == kDecisionWords[i].name) {
+      word = static_cast<DecisionWord>(i);
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string parse_decision(const std::string& text, DecisionWord& word, int& value, bool hidden_ok) {
+  const std::size_t eq = text.find('=');
+  const std::string name = text.substr(0, eq);
+  if (eq == std::string::npos || !parse_decision_word(name, word))
+    return "'" + text + "' is not a decision (<word>=<value>, e.g. charge=QS)";
+  const std::string rest = text.substr(eq + 1);
+  if (hidden_ok && rest == "?") {
+    value = -1;
+    return "";
+  }
+  value = parse_decision_value(word, rest);
+  if (value < 0) return "'" + rest + "' is not a value of " + name;
+  return "";
+}
+
+std::string decision_str(DecisionWord word, int value) {
+  return std::string(decision_info(word).name) + "=" + (value < 0 ? "?" : decision_value_str(word, value));
+}
+
+void Position::begin_charges() {
+  phase_ = Phase::kDeciding;
+  due_word_ = DecisionWord::kCharge;
+  turn_ = static_cast<std::uint8_t>(next_seat(dealer_));
+}
+
+DecisionChoices Position::decision_choices() const {
+  if (phase_ != Phase::kDeciding) return 0;
+  switch (due_word_) {
+    case DecisionWord::kCharge:
+      return (hands_[turn_] & rules_->charge_cards) | (DecisionChoices{1} << kNoCardValue);
+  }
+  return 0;
+}
+
+std::string Position::decision_error(int seat, DecisionWord word, int value) const {
+  const std::string name = decision_info(word).name;
+  if (phase_ != Phase::kDeciding || due_word_ != word) return "no " + name + " is due now";
+  if (seat != turn_) return "seat " + std::to_string(turn_) + "'s " + name + " is due, not seat " + std::to_string(seat) + "'s";
+  if (value < 0 || value > 63 || !((decision_choices() >> value) & 1)) {
+    if (word == DecisionWord::kCharge && value >= 0 && value != kNoCardValue)
+      return contains(rules_->charge_cards, Card(static_cast<std::uint8_t>(value)))
+                 ? "seat " + std::to_string(seat) + " does not hold " + decision_value_str(word, value)
+                 : decision_value_str(word, value) + " is not a card that may be charged (" +
+                       cardset_str(rules_->charge_cards) + ")";
+    return "not a choice of this " + name;
+  }
+  return "";
+}
+
+void Position::decide(int value) {
+  decision_log_[decisions_made_++] =
+      DecisionRecord{due_word_, turn_, static_cast<std::uint8_t>(value), num_plays_};
+  switch (due_word_) {
+    case DecisionWord::kCharge: {
+      turn_ = static_cast<std::uint8_t>(next_seat(turn_));
+      if (turn_ != next_seat(dealer_)) return;  // the next seat's charge
+      // Every charge is down: they are revealed together (A33) and the play begins.
+      for (int i = 0; i < decisions_made_; ++i)
+        if (decision_log_[i].value != kNoCardValue) charged_ |= Card(decision_log_[i].value).bit();
+      charge_restricted_ = charged_;
+      phase_ = Phase::kPlaying;
+      turn_ = leader_;
+      open_play();
+      return;
+    }
+  }
+}
+
+void Position::undo_decision() {
+  const DecisionRecord rec = decision_log_[--decisions_made_];
+  switch (rec.word) {
+    case DecisionWord::kCharge:
+      // The last charge reopens the phase (the play had not begun: no card was played since).
+      phase_ = Phase::kDeciding;
+      end_ = HandEnd::kNone;
+      due_word_ = DecisionWord::kCharge;
+      charged_ = charge_restricted_ = 0;
+      turn_ = rec.seat;
+      return;
+  }
+}
+
+void Position::restrict_charges() {
+  // Trick t was led by history_[t * n_] (turbo has no into-hand discards in the history).
+  CardSet restricted = charged_;
+  for (int t = 0; t < tricks_done_; ++t) restricted &= ~suit_mask(history_[t * n_].card.suit());
+  charge_restricted_ = restricted;
+}
+
+}  // namespace copas

@@ -1,0 +1,50 @@
+// Choosing a decision other than a card or a pass (decision.h; turbo's charge) by
+// sampling: every choice is evaluated in the same sampled worlds. Each iteration
+// deals the unseen cards from the sampler, then once per choice lets the seats
+// decide (the searching seat its choice, the others by heuristic_decision),
+// plays the hand out with the heuristic policy from the same random stream, and
+// scores it. The value is the seat's hand score less the mean of the other
+// sides' (a charge moves points between the others and the seat, which the
+// seat's own score alone does not see: a charged Q♠ dumped on another seat
+// costs the seat nothing and that seat 13 more).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "../match.h"
+#include "../position.h"
+#include "../rng.h"
+#include "ismcts.h"
+#include "move_stats.h"
+#include "sampler.h"
+#include "search_control.h"
+
+namespace copas {
+
+class DecisionSearch {
+ public:
+  // `root`: phase kDeciding with `seat` to decide, as decision_root() gives it.
+  DecisionSearch(const Position& root, int seat);
+
+  // `match` (or nullptr): the hands end scored as that match counts them.
+  std::int64_t run(const WorldSampler& sampler, const IsmctsParams& params, SearchControl& control, Rng& rng,
+                   std::int64_t max_iterations, const MatchState* match = nullptr);
+  const std::vector<MoveStats>& stats() const { return options_; }
+
+ private:
+  Position root_;
+  int seat_;
+  std::vector<MoveStats> options_;  // MoveStats::decision: the choice's value
+};
+
+// The position `seat` decides from: the decisions it cannot see yet (a word
+// hidden_until_done, made earlier in the phase) taken back, to be re-decided in
+// every sampled world.
+Position decision_root(const Position& pos, int seat);
+
+// The value the decision search gives a finished hand for `seat`: its side's score
+// less the mean of the other sides' (`scores` are per seat, as counted).
+double relative_value(const RuleSet& rules, const std::int32_t* scores, int seat);
+
+}  // namespace copas
