@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "leaf_value.h"
 #include "playout_policy.h"
 
 namespace copas {
@@ -50,12 +51,13 @@ std::uint32_t IsmctsTree::select_child(const Node& parent, CardSet legal, double
 
 std::int64_t IsmctsTree::run(const Position& root, const WorldSampler& sampler, const IsmctsParams& params,
                              SearchControl& control, Rng& rng, std::int64_t max_iterations,
-                             const MatchState* match) {
-  const ScoreScale scale(root.rules());
+                             const MatchState* match, const MatchEquity* equity) {
+  const LeafValue value(root.rules(), match, equity);
   used_ = 1;
   nodes_[0] = Node{};
   std::uint32_t path[kMaxDepth];
-  std::int32_t scores[kMaxPlayers];
+  float rewards[kMaxPlayers];
+  double reported[kMaxPlayers];
   std::int64_t done = 0;
   const int me = root.turn();
   Position world;
@@ -90,13 +92,12 @@ std::int64_t IsmctsTree::run(const Position& root, const WorldSampler& sampler, 
       world.play(nodes_[node].card);
     }
     play_out_heuristic(world, rng, params.playout_noise);
-    counted_hand_scores(world, match, scores);
-    side_sums(world.rules(), scores, world.players(), scores);  // teams play for the side
+    value(world, rewards, reported);
     for (int i = 1; i <= depth; ++i) {
       Node& n = nodes_[path[i]];
-      const double score = scores[n.mover];
+      const double score = reported[n.mover];
       ++n.visits;
-      n.reward_sum += static_cast<float>(scale.reward(score));
+      n.reward_sum += rewards[n.mover];
       n.score_sum += score;
       n.score_sq += score * score;
     }

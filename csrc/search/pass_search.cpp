@@ -3,8 +3,8 @@
 #include <cmath>
 #include <utility>
 
+#include "leaf_value.h"
 #include "playout_policy.h"
-#include "score_scale.h"
 
 namespace copas {
 
@@ -45,9 +45,11 @@ PassSearch::PassSearch(const Position& root, int seat) : root_(root), seat_(seat
 }
 
 std::int64_t PassSearch::run(const WorldSampler& sampler, const IsmctsParams& params, SearchControl& control,
-                             Rng& rng, std::int64_t max_iterations, const MatchState* match) {
-  const ScoreScale scale(root_.rules());
-  std::int32_t scores[kMaxPlayers];
+                             Rng& rng, std::int64_t max_iterations, const MatchState* match,
+                             const MatchEquity* equity) {
+  const LeafValue value(root_.rules(), match, equity);
+  float rewards[kMaxPlayers];
+  double reported[kMaxPlayers];
   std::int64_t done = 0;
   Position world;
   while (max_iterations < 0 || done < max_iterations) {
@@ -70,10 +72,9 @@ std::int64_t PassSearch::run(const WorldSampler& sampler, const IsmctsParams& pa
       if (s != seat_) set_heuristic_pass(world, s);
     world.set_pass(seat_, options_[pick].pass & ~options_[pick].pass_second, options_[pick].pass_second);
     play_out_heuristic(world, rng, params.playout_noise);
-    counted_hand_scores(world, match, scores);
-    side_sums(world.rules(), scores, world.players(), scores);  // teams play for the side
-    options_[pick].add(scores[seat_]);
-    rewards_[pick] += scale.reward(scores[seat_]);
+    value(world, rewards, reported);
+    options_[pick].add(reported[seat_]);
+    rewards_[pick] += rewards[seat_];
     ++done;
     if (done % kClockEvery == 0 && control.add_and_check(kClockEvery, true)) break;
   }
