@@ -56,8 +56,7 @@ std::int64_t IsmctsTree::run(const Position& root, const WorldSampler& sampler, 
   used_ = 1;
   nodes_[0] = Node{};
   std::uint32_t path[kMaxDepth];
-  float rewards[kMaxPlayers];
-  double reported[kMaxPlayers];
+  double values[kMaxPlayers];
   std::int64_t done = 0;
   const int me = root.turn();
   Position world;
@@ -92,12 +91,12 @@ std::int64_t IsmctsTree::run(const Position& root, const WorldSampler& sampler, 
       world.play(nodes_[node].card);
     }
     play_out_heuristic(world, rng, params.playout_noise);
-    value(world, rewards, reported);
+    value(world, values);
     for (int i = 1; i <= depth; ++i) {
       Node& n = nodes_[path[i]];
-      const double score = reported[n.mover];
+      const double score = values[n.mover];
       ++n.visits;
-      n.reward_sum += rewards[n.mover];
+      n.reward_sum += static_cast<float>(value.reward(score));
       n.score_sum += score;
       n.score_sq += score * score;
     }

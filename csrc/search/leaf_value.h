@@ -19,25 +19,26 @@ class LeafValue {
   LeafValue(const RuleSet& rules, const MatchState* match, const MatchEquity* equity)
       : scale_(rules), match_(match), equity_(equity) {}
 
-  // `reward` in [0, 1] (1 = best) for the bandits, `reported` in the objective's
-  // unit (hand points, or the match-winning chance) for the statistics.
-  void operator()(const Position& hand, float* reward, double* reported) const {
+  // Every seat's value of the finished `hand` in the objective's unit (hand
+  // points, or the match-winning chance): what the statistics report.
+  void operator()(const Position& hand, double* value) const {
     const int n = hand.players();
     std::int32_t scores[kMaxPlayers];
     if (equity_) [[unlikely]] {
       MatchState after = *match_;
       add_hand(hand, after, scores);
-      equity_->values(after, reward);
-      for (int s = 0; s < n; ++s) reported[s] = reward[s];
+      float chance[kMaxPlayers];
+      equity_->values(after, chance);
+      for (int s = 0; s < n; ++s) value[s] = chance[s];
       return;
     }
     counted_hand_scores(hand, match_, scores);
     side_sums(hand.rules(), scores, n, scores);  // teams play for the side
-    for (int s = 0; s < n; ++s) {
-      reported[s] = scores[s];
-      reward[s] = static_cast<float>(scale_.reward(scores[s]));
-    }
+    for (int s = 0; s < n; ++s) value[s] = scores[s];
   }
+  // A value as the bandits' reward in [0, 1] (1 = best); only for the seats
+  // that need it (the movers on the path), as a chance already is one.
+  double reward(double value) const { return equity_ ? value : scale_.reward(value); }
 
  private:
   ScoreScale scale_;

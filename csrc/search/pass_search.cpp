@@ -48,8 +48,7 @@ std::int64_t PassSearch::run(const WorldSampler& sampler, const IsmctsParams& pa
                              Rng& rng, std::int64_t max_iterations, const MatchState* match,
                              const MatchEquity* equity) {
   const LeafValue value(root_.rules(), match, equity);
-  float rewards[kMaxPlayers];
-  double reported[kMaxPlayers];
+  double values[kMaxPlayers];
   std::int64_t done = 0;
   Position world;
   while (max_iterations < 0 || done < max_iterations) {
@@ -72,9 +71,9 @@ std::int64_t PassSearch::run(const WorldSampler& sampler, const IsmctsParams& pa
       if (s != seat_) set_heuristic_pass(world, s);
     world.set_pass(seat_, options_[pick].pass & ~options_[pick].pass_second, options_[pick].pass_second);
     play_out_heuristic(world, rng, params.playout_noise);
-    value(world, rewards, reported);
-    options_[pick].add(reported[seat_]);
-    rewards_[pick] += rewards[seat_];
+    value(world, values);
+    options_[pick].add(values[seat_]);
+    rewards_[pick] += value.reward(values[seat_]);
     ++done;
     if (done % kClockEvery == 0 && control.add_and_check(kClockEvery, true)) break;
   }
