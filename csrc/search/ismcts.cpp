@@ -52,7 +52,14 @@ std::uint32_t IsmctsTree::select_child(const Node& parent, CardSet legal, double
 std::int64_t IsmctsTree::run(const Position& root, const WorldSampler& sampler, const IsmctsParams& params,
                              SearchControl& control, Rng& rng, std::int64_t max_iterations,
                              const MatchState* match, const MatchEquity* equity) {
-  const LeafValue value(root.rules(), match, equity);
+  if (equity) return run_with(root, sampler, params, control, rng, max_iterations, MatchLeaf(*match, *equity));
+  return run_with(root, sampler, params, control, rng, max_iterations, PointsLeaf(root.rules(), match));
+}
+
+template <class Leaf>
+std::int64_t IsmctsTree::run_with(const Position& root, const WorldSampler& sampler, const IsmctsParams& params,
+                                  SearchControl& control, Rng& rng, std::int64_t max_iterations,
+                                  const Leaf& value) {
   used_ = 1;
   nodes_[0] = Node{};
   std::uint32_t path[kMaxDepth];

@@ -62,6 +62,11 @@ class IsmctsTree {
     std::uint8_t mover = 0;
   };
 
+  // run's loop for one objective (leaf_value.h: PointsLeaf or MatchLeaf).
+  template <class Leaf>
+  std::int64_t run_with(const Position& root, const WorldSampler& sampler, const IsmctsParams& params,
+                        SearchControl& control, Rng& rng, std::int64_t max_iterations, const Leaf& value);
+
   std::uint32_t add_child(std::uint32_t parent, Card card, int mover);
   std::uint32_t select_child(const Node& parent, CardSet legal, double exploration);
 

@@ -47,7 +47,13 @@ PassSearch::PassSearch(const Position& root, int seat) : root_(root), seat_(seat
 std::int64_t PassSearch::run(const WorldSampler& sampler, const IsmctsParams& params, SearchControl& control,
                              Rng& rng, std::int64_t max_iterations, const MatchState* match,
                              const MatchEquity* equity) {
-  const LeafValue value(root_.rules(), match, equity);
+  if (equity) return run_with(sampler, params, control, rng, max_iterations, MatchLeaf(*match, *equity));
+  return run_with(sampler, params, control, rng, max_iterations, PointsLeaf(root_.rules(), match));
+}
+
+template <class Leaf>
+std::int64_t PassSearch::run_with(const WorldSampler& sampler, const IsmctsParams& params, SearchControl& control,
+                                  Rng& rng, std::int64_t max_iterations, const Leaf& value) {
   double values[kMaxPlayers];
   std::int64_t done = 0;
   Position world;

@@ -33,6 +33,11 @@ class PassSearch {
   static constexpr std::size_t kMaxOptions = 4096;
 
  private:
+  // run's loop for one objective (leaf_value.h: PointsLeaf or MatchLeaf).
+  template <class Leaf>
+  std::int64_t run_with(const WorldSampler& sampler, const IsmctsParams& params, SearchControl& control, Rng& rng,
+                        std::int64_t max_iterations, const Leaf& value);
+
   Position root_;
   int seat_;
   std::vector<MoveStats> options_;
