@@ -7,11 +7,21 @@ flip; the CEP option `Objective` and its errors."""
 
 from __future__ import annotations
 
+import io
+import json
+import pathlib
+
+import jsonschema
 import pytest
 
 import copas_ai as ca
 from copas_ai import _core
 from copas_ai._core import MatchState, Position, deal, heuristic_card
+from copas_ai.analysis.analyse import AnalysisSettings, analyse
+from copas_ai.analysis.record import read_record
+from copas_ai.analysis.report import report_json, write_text
+from copas_ai.analysis.selfplay import selfplay
+from copas_ai.analysis.verdict import MATCH_THRESHOLDS
 from copas_ai.cep.facade import Engine
 from copas_ai.cep.loop import run_lines
 from copas_ai.cep.position_text import position_to_text
@@ -152,3 +162,22 @@ def test_cep_objective_match_searches_for_the_match_and_refuses_rook(american_ta
     out = run_lines(["setoption name Variant value rook", "setoption name Objective value match"], Engine())
     assert out == ["error setoption option Objective: no match-equity model for rook: "
                    "a match of a fixed number of hands (match_hands) is not modelled"]
+
+
+def test_american_analyse_objective_match_judges_by_match_winning_chance_and_says_so(american_table):
+    """american: `analyse` with objective match rates each decision by the chance of
+    winning the match it gave away; the report's header and its JSON settings name the
+    objective and the match thresholds, and the JSON still fits copas-analysis/1."""
+    record = read_record(selfplay("american", ["heuristic"], 2, 3, iterations=None))
+    settings = AnalysisSettings(limit=Limit(iterations=150), hands=(2, 2), double_dummy_trick=None,
+                                objective="match", seats={2})
+    analysis = analyse(record, settings)
+    searched = [d for d in analysis.decisions if not d.forced]
+    assert searched and all(0.0 <= d.best_score <= 1.0 and 0.0 <= d.loss <= 1.0 for d in searched)
+    text = io.StringIO()
+    write_text(analysis, text)
+    assert "objective match" in text.getvalue().splitlines()[0]
+    data = report_json(analysis)
+    assert data["settings"]["objective"] == "match" and data["settings"]["thresholds"] == MATCH_THRESHOLDS
+    schema = json.loads((pathlib.Path(__file__).parent.parent / "docs" / "copas-analysis-1.schema.json").read_text())
+    jsonschema.validate(data, schema)
