@@ -1013,28 +1013,6 @@ class Solver:
     @property
     def threads(self) -> int:
         ...
-class Searcher:
-    """
-    Search for one seat's best decision from its own information.
-    """
-    def __init__(self, threads: typing.SupportsInt | typing.SupportsIndex = 1, hash_mb: typing.SupportsInt | typing.SupportsIndex = 64, seed: typing.SupportsInt | typing.SupportsIndex = 0, algorithm: str = 'auto', pimc_max_tricks: typing.SupportsInt | typing.SupportsIndex = 4, exploration: typing.SupportsFloat | typing.SupportsIndex = 0.7, playout_noise: typing.SupportsFloat | typing.SupportsIndex = 0.1) -> None:
-        ...
-    def search(self, position: Position, seat: typing.SupportsInt | typing.SupportsIndex, iterations: typing.SupportsInt | typing.SupportsIndex = -1, movetime_ms: typing.SupportsInt | typing.SupportsIndex = -1, infinite: bool = False, match: MatchState = None, equity: ... = None) -> dict:
-        """
-        Search `seat`'s decision (its card, or its pass) from what it knows, in the MatchState `match` when given (a hand whose value the match decides is scored as it counts it); with a MatchEquity `equity` it plays for the match (the scores are then match-winning chances); returns {'moves': [{card|pass, score, stderr, visits}], 'best': index, 'iterations', 'time_ms', 'algorithm', 'objective'}.
-        """
-    def stop(self) -> None:
-        """
-        End a running search (from another thread); it returns promptly.
-        """
-    @property
-    def elapsed_ms(self) -> float:
-        ...
-    @property
-    def iterations(self) -> int:
-        """
-        iterations of the running or last search
-        """
 class MatchEquity:
     """
     Each seat's chance of winning the match from the totals (docs/MATCH_EQUITY.md).
@@ -1082,6 +1060,28 @@ class MatchEquity:
     def width(self) -> int:
         """
         the points one bucket of totals spans
+        """
+class Searcher:
+    """
+    Search for one seat's best decision from its own information.
+    """
+    def __init__(self, threads: typing.SupportsInt | typing.SupportsIndex = 1, hash_mb: typing.SupportsInt | typing.SupportsIndex = 64, seed: typing.SupportsInt | typing.SupportsIndex = 0, algorithm: str = 'auto', pimc_max_tricks: typing.SupportsInt | typing.SupportsIndex = 4, exploration: typing.SupportsFloat | typing.SupportsIndex = 0.7, playout_noise: typing.SupportsFloat | typing.SupportsIndex = 0.1) -> None:
+        ...
+    def search(self, position: Position, seat: typing.SupportsInt | typing.SupportsIndex, iterations: typing.SupportsInt | typing.SupportsIndex = -1, movetime_ms: typing.SupportsInt | typing.SupportsIndex = -1, infinite: bool = False, match: MatchState = None, equity: MatchEquity = None) -> dict:
+        """
+        Search `seat`'s decision (its card, or its pass) from what it knows, in the MatchState `match` when given (a hand whose value the match decides is scored as it counts it); with a MatchEquity `equity` it plays for the match (the scores are then match-winning chances); returns {'moves': [{card|pass, score, stderr, visits}], 'best': index, 'iterations', 'time_ms', 'algorithm', 'objective'}.
+        """
+    def stop(self) -> None:
+        """
+        End a running search (from another thread); it returns promptly.
+        """
+    @property
+    def elapsed_ms(self) -> float:
+        ...
+    @property
+    def iterations(self) -> int:
+        """
+        iterations of the running or last search
         """
 def add_hand_to_match(position: ..., totals: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], exact_pending: typing.SupportsInt | typing.SupportsIndex = 0) -> tuple[list[int], list[int], int]:
     """

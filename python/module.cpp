@@ -30,6 +30,6 @@ PYBIND11_MODULE(_core, m) {
   register_playout(m);
   register_search(m);
   register_solver(m);
+  register_equity(m);  // before the Searcher, whose search() takes a MatchEquity
   register_searcher(m);
-  register_equity(m);
 }

@@ -22,6 +22,9 @@ from copas_ai.analysis.record import read_record
 from copas_ai.analysis.report import report_json, write_text
 from copas_ai.analysis.selfplay import selfplay
 from copas_ai.analysis.verdict import MATCH_THRESHOLDS
+from copas_ai.arena.config import ArenaConfig
+from copas_ai.arena.play import play_game
+from copas_ai.arena.schedule import schedule
 from copas_ai.cep.facade import Engine
 from copas_ai.cep.loop import run_lines
 from copas_ai.cep.position_text import position_to_text
@@ -98,10 +101,12 @@ def american_position(seed: int, plays: int) -> Position:
     return pos
 
 
-def both_objectives(pos: Position, totals: list[int], table, iterations: int = 3000):
+def both_objectives(pos: Position, totals: list[int], table, iterations: int = 3000, seat: int | None = None):
+    """`seat`'s decision (the seat to play by default) searched for points and for the match."""
     match = MatchState(totals)
-    points = Searcher(seed=5, algorithm="ismcts").search(pos, pos.turn, Limit(iterations=iterations), match=match)
-    chance = Searcher(seed=5).search(pos, pos.turn, Limit(iterations=iterations), match=match,
+    seat = pos.turn if seat is None else seat
+    points = Searcher(seed=5, algorithm="ismcts").search(pos, seat, Limit(iterations=iterations), match=match)
+    chance = Searcher(seed=5).search(pos, seat, Limit(iterations=iterations), match=match,
                                      objective="match", equity=table)
     return points, chance
 
@@ -181,3 +186,37 @@ def test_american_analyse_objective_match_judges_by_match_winning_chance_and_say
     assert data["settings"]["objective"] == "match" and data["settings"]["thresholds"] == MATCH_THRESHOLDS
     schema = json.loads((pathlib.Path(__file__).parent.parent / "docs" / "copas-analysis-1.schema.json").read_text())
     jsonschema.validate(data, schema)
+
+
+@pytest.mark.parametrize("seed", [5, 8, 10])
+def test_american_pass_feeds_the_queen_of_spades_to_the_leader_at_88(american_table, seed):
+    """american, a pass to the left: the seat holding the Q♠ stands at 40, its left
+    neighbour (who receives the pass) at 88, the others at 70 and 75. The pass bandit
+    reads the same leaf values as the play: playing for the match it passes the Q♠
+    left (13 more ends the match with the seat lowest), playing for points it keeps it."""
+    rules = ca.find_variant("american").rules()
+    pos = Position(rules, deal(rules, seed), dealer=3, hand_no=0)
+    qs = ca.Card.from_str("QS")
+    me = next(s for s in range(4) if qs in pos.hand(s))
+    totals = [0] * 4
+    totals[me], totals[(me + 1) % 4], totals[(me + 2) % 4], totals[(me + 3) % 4] = 40, 88, 70, 75
+    points, chance = both_objectives(pos, totals, american_table, iterations=6000, seat=me)
+    assert qs in set(chance.best) and qs not in set(points.best)
+    assert chance.objective == "match" and all(0.0 <= m.score <= 1.0 for m in chance.moves)
+
+
+def test_arena_matches_start_from_the_given_totals():
+    """The arena's --start-totals: american matches from [95, 60, 70, 75] (one total per
+    seat) end within a few hands with every total at least where it started; a set of
+    the wrong length, or a total at the target, is refused by name."""
+    config = ArenaConfig(("heuristic", "heuristic"), matches=True, starts=((95, 60, 70, 75),), deals=1)
+    for game in schedule(1, 2, 4):
+        record = play_game(config, game)
+        assert all(p >= t for p, t in zip(record["points"], (95, 60, 70, 75)))
+        assert record["winners"] and record["hands"] <= 4
+    with pytest.raises(ValueError, match="give 4 totals, one per seat"):
+        play_game(ArenaConfig(("heuristic",), matches=True, starts=((95, 60),)), schedule(1, 1, 4)[0])
+    with pytest.raises(ValueError, match="every total must be under the target 100"):
+        play_game(ArenaConfig(("heuristic",), matches=True, starts=((100, 0, 0, 0),)), schedule(1, 1, 4)[0])
+    with pytest.raises(ValueError, match="use it with --matches"):
+        ArenaConfig(("heuristic",), starts=((90, 0, 0, 0),))
