@@ -24,8 +24,10 @@ from copas_ai.analysis.selfplay import selfplay
 from copas_ai.analysis.verdict import MATCH_THRESHOLDS
 from copas_ai.arena.config import ArenaConfig
 from copas_ai.arena.play import play_game
+from copas_ai.arena.players import parse_player
 from copas_ai.arena.schedule import schedule
 from copas_ai.cep.facade import Engine
+from copas_ai.cli import main
 from copas_ai.cep.loop import run_lines
 from copas_ai.cep.position_text import position_to_text
 from copas_ai.equity import EquityUnavailableError, cache_path, load_equity
@@ -220,3 +222,20 @@ def test_arena_matches_start_from_the_given_totals():
         play_game(ArenaConfig(("heuristic",), matches=True, starts=((100, 0, 0, 0),)), schedule(1, 1, 4)[0])
     with pytest.raises(ValueError, match="use it with --matches"):
         ArenaConfig(("heuristic",), starts=((90, 0, 0, 0),))
+
+
+def test_equity_command_shows_chances_and_refuses_rook(american_table, capsys):
+    """`python -m copas_ai equity show american 99 60 70 80` prints every seat's chance
+    (from the cached table); `equity build rook` fails with the model's reason."""
+    assert main(["equity", "show", "american", "99", "60", "70", "80"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["seat 0", "seat 1", "seat 2", "seat 3"]
+    assert sum(float(line.split(":")[1]) for line in lines) == pytest.approx(1.0, abs=0.01)
+    assert main(["equity", "build", "rook"]) == 2
+    assert "no match-equity model for rook" in capsys.readouterr().err
+
+
+def test_arena_search_players_take_match_and_others_refuse_it():
+    assert parse_player("auto:iterations=50,match=1").options == {"iterations": 50, "match": 1}
+    with pytest.raises(ValueError, match="only ismcts, pimc, auto take match"):
+        parse_player("openspiel:match=1")
