@@ -103,7 +103,7 @@ std::int64_t IsmctsTree::run_with(const Position& root, const WorldSampler& samp
       Node& n = nodes_[path[i]];
       const double score = values[n.mover];
       ++n.visits;
-      n.reward_sum += static_cast<float>(value.reward(score));
+      n.reward_sum += static_cast<float>(value.reward(score, n.mover));
       n.score_sum += score;
       n.score_sq += score * score;
     }

@@ -25,8 +25,8 @@ class PointsLeaf {
     side_sums(hand.rules(), scores, hand.players(), scores);  // teams play for the side
     for (int s = 0; s < hand.players(); ++s) value[s] = scores[s];
   }
-  // A value as the bandits' reward in [0, 1] (1 = best).
-  double reward(double value) const { return scale_.reward(value); }
+  // `seat`'s value as the bandits' reward in [0, 1] (1 = best).
+  double reward(double value, int /*seat*/) const { return scale_.reward(value); }
 
  private:
   ScoreScale scale_;
@@ -35,7 +35,11 @@ class PointsLeaf {
 
 class MatchLeaf {
  public:
-  MatchLeaf(const MatchState& match, const MatchEquity& equity) : match_(match), equity_(equity) {}
+  MatchLeaf(const MatchState& match, const MatchEquity& equity) : match_(match), equity_(equity) {
+    float high[kMaxPlayers];
+    equity.spread(match, low_, high);
+    for (int s = 0; s < equity.players(); ++s) scale_[s] = high[s] > low_[s] ? 1.0 / (high[s] - low_[s]) : 1.0;
+  }
   void operator()(const Position& hand, double* value) const {
     MatchState after = match_;
     std::int32_t scores[kMaxPlayers];
@@ -44,11 +48,19 @@ class MatchLeaf {
     equity_.values(after, chance);
     for (int s = 0; s < hand.players(); ++s) value[s] = chance[s];
   }
-  double reward(double value) const { return value; }  // a chance already is one
+  // The chance stretched to the spread one hand can make from this match: early
+  // in a match every hand moves the chances a little, and rewards within a few
+  // hundredths of each other would leave the bandits exploring blindly.
+  double reward(double value, int seat) const {
+    const double r = (value - low_[seat]) * scale_[seat];
+    return r < 0 ? 0 : r > 1 ? 1 : r;
+  }
 
  private:
   const MatchState& match_;
   const MatchEquity& equity_;
+  float low_[kMaxPlayers];
+  double scale_[kMaxPlayers];
 };
 
 }  // namespace copas

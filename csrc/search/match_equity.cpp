@@ -95,6 +95,8 @@ MatchEquity::MatchEquity(const RuleSet& rules) : rules_(rules), players_(rules.p
   while (most < span && choose(most + players_, players_) <= kMaxCells) ++most;
   width_ = (span + most - 1) / most;
   buckets_ = (span + width_ - 1) / width_;
+  // The buckets' points run from the lowest total to the highest before the target.
+  step_ = buckets_ > 1 ? static_cast<double>(span - 1) / (buckets_ - 1) : 1.0;
   const int rows = buckets_ + players_;
   binomial_.assign(static_cast<std::size_t>(rows * (players_ + 1)), 0);
   for (int c = 0; c < rows; ++c)
@@ -112,7 +114,9 @@ std::size_t MatchEquity::cell_of_sorted(const std::int32_t* sorted) const {
   return cell;
 }
 
-void MatchEquity::values(const MatchState& match, float* out) const {
+void MatchEquity::values(const MatchState& match, float* out) const { value_of(match, out, true); }
+
+void MatchEquity::value_of(const MatchState& match, float* out, bool smooth) const {
   const MatchOutcome o = match_outcome(rules_, match, players_);
   if (o.over) return split_win(rules_, players_, o.winners, out);
   if (match.tiebreak) {
@@ -125,25 +129,74 @@ void MatchEquity::values(const MatchState& match, float* out) const {
     for (int s = 0; s < players_; ++s) leaders |= std::uint32_t{judged[s] == best} << s;
     return split_win(rules_, players_, leaders, out);
   }
+  double acc[kMaxPlayers] = {};
+  std::int32_t bucket[kMaxPlayers];
+  if (!smooth) {
+    for (int s = 0; s < players_; ++s) {
+      const auto b = static_cast<std::int32_t>(std::lround((match.totals[s] - low_) / step_));
+      bucket[s] = b < 0 ? 0 : b >= buckets_ ? buckets_ - 1 : b;
+    }
+    add_cell(bucket, 1.0, acc);
+  } else {
+    // Multilinear between the buckets' points: a point more or less always
+    // counts, though the points are several apart.
+    std::int32_t base[kMaxPlayers];
+    double frac[kMaxPlayers];
+    for (int s = 0; s < players_; ++s) {
+      const double x = (match.totals[s] - low_) / step_;
+      const double top = buckets_ - 1;
+      base[s] = x <= 0 ? 0 : x >= top ? buckets_ - 1 : static_cast<std::int32_t>(x);
+      frac[s] = x <= 0 || x >= top ? 0.0 : x - base[s];
+    }
+    for (std::uint32_t corner = 0; corner < (1u << players_); ++corner) {
+      double weight = 1;
+      for (int s = 0; s < players_ && weight > 0; ++s) {
+        const bool up = (corner >> s) & 1;
+        weight *= up ? frac[s] : 1 - frac[s];
+        bucket[s] = base[s] + up;
+      }
+      if (weight > 0) add_cell(bucket, weight, acc);
+    }
+  }
+  for (int s = 0; s < players_; ++s) out[s] = static_cast<float>(acc[s]);
+}
+
+void MatchEquity::add_cell(const std::int32_t* bucket, double weight, double* acc) const {
   // The seats by bucket (insertion sort: at most 7), then the cell of that tuple.
   std::int32_t sorted[kMaxPlayers];
   int seat_at[kMaxPlayers];
   for (int s = 0; s < players_; ++s) {
-    std::int32_t b = match.totals[s] < low_ ? 0 : (match.totals[s] - low_) / width_;
-    if (b >= buckets_) b = buckets_ - 1;
     int k = s;
-    for (; k > 0 && sorted[k - 1] > b; --k) sorted[k] = sorted[k - 1], seat_at[k] = seat_at[k - 1];
-    sorted[k] = b, seat_at[k] = s;
+    for (; k > 0 && sorted[k - 1] > bucket[s]; --k) sorted[k] = sorted[k - 1], seat_at[k] = seat_at[k - 1];
+    sorted[k] = bucket[s], seat_at[k] = s;
   }
   const float* cell = &cells_[cell_of_sorted(sorted) * static_cast<std::size_t>(players_)];
-  for (int k = 0; k < players_; ++k) out[seat_at[k]] = cell[k];
+  for (int k = 0; k < players_; ++k) acc[seat_at[k]] += weight * cell[k];
+}
+
+void MatchEquity::spread(const MatchState& match, float* low, float* high) const {
+  const std::int32_t most = static_cast<std::int32_t>(ScoreScale(rules_).worst);
+  float v[kMaxPlayers];
+  values(match, low);
+  for (int s = 0; s < players_; ++s) high[s] = low[s];
+  std::int32_t scores[kMaxPlayers];
+  for (int t = 0; t < players_; ++t) {
+    for (int moon = 0; moon < 2; ++moon) {
+      if (moon && rules_.moon != MoonRule::kOthersPlus) continue;
+      for (int s = 0; s < players_; ++s) scores[s] = moon ? (s == t ? 0 : rules_.moon_value) : (s == t ? most : 0);
+      MatchState after = match;
+      add_scores(rules_, players_, scores, after);
+      values(after, v);
+      for (int s = 0; s < players_; ++s) low[s] = std::min(low[s], v[s]), high[s] = std::max(high[s], v[s]);
+    }
+  }
 }
 
 void MatchEquity::cell_values(const std::int32_t* sorted, const std::vector<HandOutcome>& outcomes,
                               double* out) const {
   MatchState from;
-  // The bucket's middle total stands for the bucket; seat k holds the k-th lowest.
-  for (int s = 0; s < players_; ++s) from.totals[s] = low_ + sorted[s] * width_ + (width_ - 1) / 2;
+  // The bucket's point stands for the bucket; seat k holds the k-th lowest.
+  for (int s = 0; s < players_; ++s) from.totals[s] = low_ + static_cast<std::int32_t>(std::lround(sorted[s] * step_));
   for (int s = 0; s < players_; ++s) out[s] = 0;
   std::int32_t scores[kMaxPlayers];
   float v[kMaxPlayers];
@@ -151,7 +204,7 @@ void MatchEquity::cell_values(const std::int32_t* sorted, const std::vector<Hand
     choose_moon_form(rules_, players_, from, h.shooter, h.normal, h.reversed, scores);
     MatchState after = from;
     add_scores(rules_, players_, scores, after);
-    values(after, v);
+    value_of(after, v, false);  // the build reads cells whole (16x faster than smoothed)
     for (int s = 0; s < players_; ++s) out[s] += h.weight * v[s];
   }
 }
@@ -162,7 +215,7 @@ bool MatchEquity::one_sweep_settles(const std::vector<HandOutcome>& outcomes) co
     bool rises = false;
     for (int s = 0; s < players_; ++s) {
       if (h.normal[s] < 0 || h.reversed[s] < 0) return false;
-      // From a bucket's middle, a score of a bucket's width always reaches the next bucket.
+      // From a bucket's point, a score of a bucket's width always reaches a later bucket.
       rises = rises || (h.normal[s] >= width_ && (h.shooter < 0 || h.reversed[s] >= width_));
     }
     if (!rises) return false;

@@ -2,7 +2,7 @@
 // winning the match from the totals, for the `match` objective of the search.
 // Built once per variant by dynamic programming over the totals, with the hand
 // scores that the playout policy makes in simulated hands; the search then reads
-// one cell per finished hand (values), with no allocation. The model treats the
+// the cells around the totals after each finished hand (values), with no allocation. The model treats the
 // seats alike: a cell holds the chances of the seats in the order of their
 // totals, for one sorted tuple of buckets of totals.
 #pragma once
@@ -52,8 +52,14 @@ class MatchEquity {
 
   // Every seat's match-winning chance in `match` (a state between hands): exact
   // when the match is over (a shared win split between the winning sides), an
-  // equal share between the leaders during tie-break hands, else the table's cell.
+  // equal share between the leaders during tie-break hands, else the table's
+  // cells interpolated between the buckets' points (up to 2^players cells).
   void values(const MatchState& match, float* out) const;
+
+  // Every seat's lowest and highest chance after one hand from `match`, over
+  // the extreme hands: none scores, one seat takes every point, one seat's moon.
+  // The search stretches its rewards to this spread (leaf_value.h).
+  void spread(const MatchState& match, float* low, float* high) const;
 
   const RuleSet& rules() const { return rules_; }
   int players() const { return players_; }
@@ -64,6 +70,10 @@ class MatchEquity {
   const std::vector<float>& cells() const { return cells_; }
 
  private:
+  // values, the cells interpolated (`smooth`) or the one cell of the totals.
+  void value_of(const MatchState& match, float* out, bool smooth) const;
+  // Adds `weight` times the cell of one bucket per seat to `acc`, seat by seat.
+  void add_cell(const std::int32_t* bucket, double weight, double* acc) const;
   // The cell of a sorted tuple of buckets (the combinatorial number system).
   std::size_t cell_of_sorted(const std::int32_t* sorted) const;
   void cell_values(const std::int32_t* sorted, const std::vector<HandOutcome>& outcomes, double* out) const;
@@ -75,6 +85,7 @@ class MatchEquity {
   int players_ = 0;
   std::int32_t low_ = 0;
   std::int32_t width_ = 1;
+  double step_ = 1;  // between the buckets' points (low_ and target - 1 are the first and last)
   int buckets_ = 1;
   std::vector<float> cells_;
   std::vector<std::uint32_t> binomial_;  // C(c, k) at c * (players + 1) + k

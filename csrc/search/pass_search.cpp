@@ -79,7 +79,7 @@ std::int64_t PassSearch::run_with(const WorldSampler& sampler, const IsmctsParam
     play_out_heuristic(world, rng, params.playout_noise);
     value(world, values);
     options_[pick].add(values[seat_]);
-    rewards_[pick] += value.reward(values[seat_]);
+    rewards_[pick] += value.reward(values[seat_], seat_);
     ++done;
     if (done % kClockEvery == 0 && control.add_and_check(kClockEvery, true)) break;
   }
