@@ -11,6 +11,7 @@ from copas_ai._core import (
     KittyUse,
     InvalidCardError,
     InvalidPositionError,
+    MatchEquity,
     MatchState,
     MoonRule,
     Position,
@@ -27,6 +28,7 @@ from copas_ai._core import (
     random_hands,
     solver_unsupported,
 )
+from copas_ai.equity import OBJECTIVES, EquityUnavailableError, build_equity, load_equity
 from copas_ai.search import Limit, Searcher, SearchResult, world_from_view
 from copas_ai.variants import (
     Variant,
@@ -75,6 +77,11 @@ __all__ = [
     "find_variant",
     "match_outcome",
     "MatchState",
+    "MatchEquity",
+    "OBJECTIVES",
+    "EquityUnavailableError",
+    "build_equity",
+    "load_equity",
     "add_hand_to_match",
     "solver_unsupported",
     "random_hands",

@@ -4,7 +4,7 @@ copas_ai core: cards, rules, positions and search in C++
 from __future__ import annotations
 import collections.abc
 import typing
-__all__: list[str] = ['Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MatchState', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'deal', 'heuristic_card', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'match_outcome', 'random_hands', 'relaxed_ceiling_at_most', 'sides', 'solve_plain', 'solver_unsupported', 'world_from_view']
+__all__: list[str] = ['Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MatchEquity', 'MatchState', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'deal', 'heuristic_card', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'match_equity_unsupported', 'match_outcome', 'random_hands', 'relaxed_ceiling_at_most', 'sides', 'simulate_match_wins', 'solve_plain', 'solver_unsupported', 'world_from_view']
 class InvalidCardError(ValueError):
     pass
 class IllegalMoveError(ValueError):
@@ -1110,15 +1110,63 @@ class Solver:
     @property
     def threads(self) -> int:
         ...
+class MatchEquity:
+    """
+    Each seat's chance of winning the match from the totals (docs/MATCH_EQUITY.md).
+    """
+    @staticmethod
+    def build(rules: RuleSet, hands: typing.SupportsInt | typing.SupportsIndex = 20000, seed: typing.SupportsInt | typing.SupportsIndex = 1, noise: typing.SupportsFloat | typing.SupportsIndex = 0.1) -> MatchEquity:
+        """
+        Simulates `hands` hands with the playout policy and solves the table over the totals.
+        """
+    @staticmethod
+    def from_bytes(rules: RuleSet, data: bytes) -> MatchEquity:
+        """
+        A table from the bytes to_bytes gave for the same rules.
+        """
+    def to_bytes(self) -> bytes:
+        ...
+    def values(self, match: MatchState) -> list[float]:
+        """
+        Every seat's chance of winning from `match` (a state between hands).
+        """
+    @property
+    def buckets(self) -> int:
+        """
+        buckets per seat
+        """
+    @property
+    def low(self) -> int:
+        """
+        the lowest total the table tells apart
+        """
+    @property
+    def outcomes(self) -> int:
+        """
+        distinct hand outcomes the build used
+        """
+    @property
+    def players(self) -> int:
+        ...
+    @property
+    def sweeps(self) -> int:
+        """
+        sweeps the build made over the table
+        """
+    @property
+    def width(self) -> int:
+        """
+        the points one bucket of totals spans
+        """
 class Searcher:
     """
     Search for one seat's best decision from its own information.
     """
     def __init__(self, threads: typing.SupportsInt | typing.SupportsIndex = 1, hash_mb: typing.SupportsInt | typing.SupportsIndex = 64, seed: typing.SupportsInt | typing.SupportsIndex = 0, algorithm: str = 'auto', pimc_max_tricks: typing.SupportsInt | typing.SupportsIndex = 4, exploration: typing.SupportsFloat | typing.SupportsIndex = 0.7, playout_noise: typing.SupportsFloat | typing.SupportsIndex = 0.1) -> None:
         ...
-    def search(self, position: Position, seat: typing.SupportsInt | typing.SupportsIndex, iterations: typing.SupportsInt | typing.SupportsIndex = -1, movetime_ms: typing.SupportsInt | typing.SupportsIndex = -1, infinite: bool = False, match: MatchState = None) -> dict:
+    def search(self, position: Position, seat: typing.SupportsInt | typing.SupportsIndex, iterations: typing.SupportsInt | typing.SupportsIndex = -1, movetime_ms: typing.SupportsInt | typing.SupportsIndex = -1, infinite: bool = False, match: MatchState = None, equity: MatchEquity = None) -> dict:
         """
-        Search `seat`'s decision (its card, its pass, or a decision such as a charge) from what it knows, in the MatchState `match` when given (a hand whose value the match decides is scored as it counts it); returns {'moves': [{card|pass|decision ('word=value'), score, stderr, visits}], 'best': index, 'iterations', 'time_ms', 'algorithm'}.
+        Search `seat`'s decision (its card, its pass, or a decision such as a charge) from what it knows, in the MatchState `match` when given (a hand whose value the match decides is scored as it counts it); with a MatchEquity `equity` it plays for the match (the scores are then match-winning chances); returns {'moves': [{card|pass|decision ('word=value'), score, stderr, visits}], 'best': index, 'iterations', 'time_ms', 'algorithm', 'objective'}.
         """
     def stop(self) -> None:
         """
@@ -1154,6 +1202,10 @@ def heuristic_discard(rules: RuleSet, hand: CardSet, count: typing.SupportsInt |
     """
 def heuristic_pass(rules: RuleSet, hand: CardSet, count: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
     ...
+def match_equity_unsupported(rules: RuleSet) -> str:
+    """
+    Why the match-equity model cannot value these rules' matches (empty when it can).
+    """
 @typing.overload
 def match_outcome(rules: RuleSet, state: MatchState) -> tuple:
     """
@@ -1175,6 +1227,10 @@ def relaxed_ceiling_at_most(position: Position, threshold: typing.SupportsInt | 
 def sides(rules: RuleSet) -> list[list[int]]:
     """
     the seats of each side, by lowest seat: partners together (teams), else one seat each
+    """
+def simulate_match_wins(rules: RuleSet, match: MatchState, matches: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1, noise: typing.SupportsFloat | typing.SupportsIndex = 0.1) -> list[float]:
+    """
+    Each seat's share of `matches` matches played from `match` to their end by the playout policy.
     """
 def solve_plain(position: Position) -> tuple[int, int]:
     """

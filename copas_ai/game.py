@@ -177,6 +177,9 @@ def play_match(match: Match, bots: Sequence[Bot], max_hands: int = 1000) -> Matc
     if len(bots) != match.players:
         raise ValueError(f"need {match.players} bots, got {len(bots)}")
     while not match.is_over() and len(match.hands) < max_hands:
+        for bot in bots:  # a bot that plays for the match (or reads it, A24) learns the state
+            if hasattr(bot, "set_match"):
+                bot.set_match(match.state.copy())
         position = match.deal_next_hand()
         dealt = position.hands
         play_hand(position, bots)

@@ -7,6 +7,14 @@
 `position` is a fully known Position (a real deal, or a world consistent with
 the seat's view); the search reads only what `seat` knows in it. Everything
 runs in C++ with the GIL released; `stop()` works from another thread.
+
+The objective: `points` (the default) plays for the hand's points; `match`
+plays for the match, valuing each finished hand by the seat's chance of winning
+the match from the totals after it (a MatchEquity table, copas_ai.equity):
+
+    table = load_equity(find_variant("american"))
+    Searcher(seed=1).search(position, seat, Limit(iterations=20000), match=state,
+                            objective="match", equity=table)
 """
 
 from __future__ import annotations
@@ -16,7 +24,8 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from copas_ai import _core
-from copas_ai._core import Card, CardSet, MatchState, Position
+from copas_ai._core import Card, CardSet, MatchEquity, MatchState, Position
+from copas_ai.equity import check_objective
 from copas_ai.moves.passes import PassValue
 
 ALGORITHMS = ("auto", "ismcts", "pimc")
@@ -48,7 +57,9 @@ class MoveStat:
     # a card, the cards of a pass (a split pass: its parts, pass_parts.py), or a
     # decision's move text `<seat>:<word>=<value>` (moves/decisions.py)
     move: Card | PassValue | str
-    score: float  # the seat's expected hand score (variant units; lower is better for goal low)
+    # the seat's expected hand score (variant units; lower is better for goal low); under the
+    # match objective its chance of winning the match (higher is better)
+    score: float
     stderr: float
     visits: int
 
@@ -61,6 +72,7 @@ class SearchResult:
     time_ms: float = 0.0
     algorithm: str = ""
     decision: str = ""  # "discard": best is the into-hand kitty taker's whole discard
+    objective: str = "points"  # what the scores measure: "points" or "match"
 
 
 class Searcher:
@@ -74,19 +86,27 @@ class Searcher:
 
     def search(self, position: Position, seat: int, limit: Limit | None = None,
                on_info: Callable[[dict], None] | None = None, info_interval_s: float = 0.5,
-               match: MatchState | None = None) -> SearchResult:
+               match: MatchState | None = None, objective: str = "points",
+               equity: MatchEquity | None = None) -> SearchResult:
         """Searches `seat`'s decision; `on_info` gets {'time_ms', 'iterations', 'ips'} about
         every `info_interval_s` while the search runs (from a helper thread). `match`: the
         match the hand is played in; where the variant's hand value depends on it (the
-        conditional reverse moon, A24) the hands are scored as that match counts them."""
+        conditional reverse moon, A24) the hands are scored as that match counts them.
+        `objective` "match" plays for the match from `match` (0-0 when None) with the
+        MatchEquity table `equity` (copas_ai.equity.load_equity)."""
         limit = limit or Limit()
+        if check_objective(objective) == "points":
+            equity = None
+        elif equity is None:
+            raise ValueError("objective 'match' needs the variant's MatchEquity table "
+                             "(copas_ai.equity.load_equity(variant))")
         if position.discarding:
-            return self._search_discard(position, seat, limit, on_info, info_interval_s, match)
-        return self._search_move(position, seat, limit, on_info, info_interval_s, match)
+            return self._search_discard(position, seat, limit, on_info, info_interval_s, match, equity)
+        return self._search_move(position, seat, limit, on_info, info_interval_s, match, equity)
 
     def _search_move(self, position: Position, seat: int, limit: Limit,
                      on_info: Callable[[dict], None] | None, info_interval_s: float,
-                     match: MatchState | None = None) -> SearchResult:
+                     match: MatchState | None = None, equity: MatchEquity | None = None) -> SearchResult:
         """One core search: a card, a pass, or the next card of a discard."""
         done = threading.Event()
         reporter = None
@@ -103,6 +123,7 @@ class Searcher:
                 movetime_ms=-1 if limit.movetime_ms is None else limit.movetime_ms,
                 infinite=limit.infinite,
                 match=match,
+                equity=equity,
             )
         finally:
             done.set()
@@ -112,11 +133,12 @@ class Searcher:
         moves = [MoveStat(f"{seat}:{m['decision']}" if "decision" in m else
                           m.get("pass_parts", m.get("pass", m.get("card"))), m["score"], m["stderr"], m["visits"])
                  for m in raw["moves"]]
-        return SearchResult(moves[raw["best"]].move, moves, raw["iterations"], raw["time_ms"], raw["algorithm"])
+        return SearchResult(moves[raw["best"]].move, moves, raw["iterations"], raw["time_ms"], raw["algorithm"],
+                            objective=raw["objective"])
 
     def _search_discard(self, position: Position, seat: int, limit: Limit,
                         on_info: Callable[[dict], None] | None, info_interval_s: float,
-                        match: MatchState | None) -> SearchResult:
+                        match: MatchState | None, equity: MatchEquity | None) -> SearchResult:
         """The into-hand kitty's discard: the core takes it card by card in ascending
         order, so k searches in a row on a copy, each with 1/k of the limit; the
         moves reported are the first card's (the lowest of the discard)."""
@@ -127,14 +149,14 @@ class Searcher:
         first: SearchResult | None = None
         iterations, time_ms = 0, 0.0
         while work.discarding:
-            step = self._search_move(work, seat, share, on_info, info_interval_s, match)
+            step = self._search_move(work, seat, share, on_info, info_interval_s, match, equity)
             first = first or step
             iterations += step.iterations
             time_ms += step.time_ms
             work.push(step.best)
         assert first is not None
         return SearchResult(work.discards - position.discards, first.moves, iterations, time_ms,
-                            first.algorithm, decision="discard")
+                            first.algorithm, decision="discard", objective=first.objective)
 
     def progress(self) -> dict:
         time_ms = self._core.elapsed_ms

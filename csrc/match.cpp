@@ -17,18 +17,26 @@ bool end_reached(const RuleSet& r, const MatchState& match, int players) {
 // total to the target without the shooter's side as the only winner; then the
 // reverse form. Judged on the match as it stands (a tie-break under way included).
 void score_moon_for_match(const Position& hand, const MatchState& match, std::int32_t* out) {
-  const RuleSet& r = hand.rules();
-  const int n = hand.players();
   hand.hand_scores(out);
   const int shooter = hand.moon_shooter();
-  if (!hand_value_reads_match(r) || hand.phase() != Phase::kOver || shooter < 0) return;
+  if (!hand_value_reads_match(hand.rules()) || hand.phase() != Phase::kOver || shooter < 0) return;
+  std::int32_t normal[kMaxPlayers], reversed[kMaxPlayers];
+  for (int s = 0; s < hand.players(); ++s) normal[s] = out[s];
+  hand.hand_scores_with_moon(MoonRule::kSelfMinus, reversed);
+  choose_moon_form(hand.rules(), hand.players(), match, shooter, normal, reversed, out);
+}
+
+void choose_moon_form(const RuleSet& r, int n, const MatchState& match, int shooter, const std::int32_t* normal,
+                      const std::int32_t* reversed, std::int32_t* out) {
+  for (int s = 0; s < n; ++s) out[s] = normal[s];
+  if (!hand_value_reads_match(r) || shooter < 0) return;
   MatchState after = match;
   for (int s = 0; s < n; ++s) after.totals[s] += out[s];
   ++after.hands_played;
   if (!end_reached(r, after, n)) return;
   const MatchOutcome o = match_outcome(r, after, n);
   if (o.over && o.winners == side_of(r, shooter)) return;
-  hand.hand_scores_with_moon(MoonRule::kSelfMinus, out);
+  for (int s = 0; s < n; ++s) out[s] = reversed[s];
 }
 
 namespace {
@@ -89,16 +97,18 @@ std::int32_t exact_reset(const RuleSet& r, std::int32_t before, std::int32_t sco
 }  // namespace
 
 void add_hand(const Position& hand, MatchState& match, std::int32_t* hand_out) {
-  const RuleSet& r = hand.rules();
-  const int n = hand.players();
   score_moon_for_match(hand, match, hand_out);
+  add_scores(hand.rules(), hand.players(), hand_out, match);
+}
+
+void add_scores(const RuleSet& r, int n, const std::int32_t* scores, MatchState& match) {
   for (int s = 0; s < n; ++s) {
     if (r.exact_score == 0 || r.goal != Goal::kLow) {
-      match.totals[s] += hand_out[s];
+      match.totals[s] += scores[s];
       continue;
     }
     bool pending = (match.reset_pending >> s) & 1;
-    match.totals[s] = exact_reset(r, match.totals[s], hand_out[s], pending);
+    match.totals[s] = exact_reset(r, match.totals[s], scores[s], pending);
     match.reset_pending = (match.reset_pending & ~(1u << s)) | (std::uint32_t{pending} << s);
   }
   ++match.hands_played;

@@ -36,6 +36,11 @@ inline bool hand_value_reads_match(const RuleSet& r) { return r.reverse_moon_if_
 // moon in the form the match chooses (A24). add_hand and the search's playouts
 // score through it.
 void score_moon_for_match(const Position& hand, const MatchState& match, std::int32_t* out);
+// The same choice on scores already known: `normal` and `reversed` are the hand's
+// scores with its moon in each form, `shooter` its shooter (< 0: no moon). The
+// match-equity model (search/match_equity.h) chooses through it for hands it recorded.
+void choose_moon_form(const RuleSet& rules, int players, const MatchState& match, int shooter,
+                      const std::int32_t* normal, const std::int32_t* reversed, std::int32_t* out);
 
 // The search's terminal scores: as the match counts them when `match` is given
 // (the caller gives it only where hand_value_reads_match), else the plain scores.
@@ -58,6 +63,8 @@ std::string solver_unsupported(const Position& hand, const MatchState& match);
 // as they count (the moon in the form the match chose). Totals may then be
 // reset by exact-score, so they need not be the sum of the hand scores.
 void add_hand(const Position& hand, MatchState& match, std::int32_t* hand_out);
+// add_hand's second half: adds a hand's counted scores `scores` to `match`.
+void add_scores(const RuleSet& rules, int players, const std::int32_t* scores, MatchState& match);
 
 // Outcome of a match: over or not, and the winning seats.
 struct MatchOutcome {

@@ -14,6 +14,7 @@ void register_playout(py::module_& m);
 void register_search(py::module_& m);
 void register_solver(py::module_& m);
 void register_searcher(py::module_& m);
+void register_equity(py::module_& m);
 }  // namespace copas::py_api
 
 PYBIND11_MODULE(_core, m) {
@@ -29,5 +30,6 @@ PYBIND11_MODULE(_core, m) {
   register_playout(m);
   register_search(m);
   register_solver(m);
+  register_equity(m);  // before the Searcher, whose search() takes a MatchEquity
   register_searcher(m);
 }

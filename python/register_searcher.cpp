@@ -6,6 +6,7 @@
 
 #include <tuple>
 
+#include "../csrc/search/match_equity.h"
 #include "../csrc/search/playout_policy.h"
 #include "../csrc/search/searcher.h"
 #include "../csrc/search/view.h"
@@ -49,6 +50,7 @@ py::dict result_dict(const SearchResult& r, const Position& pos) {
   out["iterations"] = r.iterations;
   out["time_ms"] = r.time_ms;
   out["algorithm"] = r.algorithm;
+  out["objective"] = r.match_objective ? "match" : "points";
   return out;
 }
 
@@ -75,8 +77,10 @@ void register_searcher(py::module_& m) {
            py::arg("pimc_max_tricks") = 4, py::arg("exploration") = 0.7, py::arg("playout_noise") = 0.1)
       .def("search",
            [](Searcher& s, const PositionBox& b, int seat, std::int64_t iterations, std::int64_t movetime_ms,
-              bool infinite, const MatchBox* match) {
+              bool infinite, const MatchBox* match, const MatchEquity* equity) {
              std::string error = search_error(b.pos, seat);
+             if (equity && !(equity->rules() == *b.rules))
+               throw std::invalid_argument("the match-equity table was built for other rules than the position's");
              if (!error.empty()) throw IllegalMoveError("cannot search: " + error);
              if (match && match->players != b.pos.players())
                throw InvalidPositionError("the match state has " + std::to_string(match->players) +
@@ -88,7 +92,7 @@ void register_searcher(py::module_& m) {
              SearchResult r;
              {
                py::gil_scoped_release release;
-               r = s.search(b.pos, seat, limits, match ? &match->state : nullptr);
+               r = s.search(b.pos, seat, limits, match ? &match->state : nullptr, equity);
              }
              if (r.best < 0)
                throw InvalidPositionError("no world can be sampled from seat " + std::to_string(seat) +
@@ -96,10 +100,12 @@ void register_searcher(py::module_& m) {
              return result_dict(r, b.pos);
            },
            py::arg("position"), py::arg("seat"), py::arg("iterations") = -1, py::arg("movetime_ms") = -1,
-           py::arg("infinite") = false, py::arg("match") = py::none(),
+           py::arg("infinite") = false, py::arg("match") = py::none(), py::arg("equity") = py::none(),
            "Search `seat`'s decision (its card, its pass, or a decision such as a charge) from what it knows, in the MatchState "
-           "`match` when given (a hand whose value the match decides is scored as it counts it); returns "
-           "{'moves': [{card|pass|decision ('word=value'), score, stderr, visits}], 'best': index, 'iterations', 'time_ms', 'algorithm'}.")
+           "`match` when given (a hand whose value the match decides is scored as it counts it); with a "
+           "MatchEquity `equity` it plays for the match (the scores are then match-winning chances); returns "
+           "{'moves': [{card|pass|decision ('word=value'), score, stderr, visits}], 'best': index, 'iterations', "
+           "'time_ms', 'algorithm', 'objective'}.")
       .def("stop", &Searcher::stop, "End a running search (from another thread); it returns promptly.")
       .def_property_readonly("iterations", &Searcher::iterations, "iterations of the running or last search")
       .def_property_readonly("elapsed_ms", &Searcher::elapsed_ms);

@@ -121,7 +121,7 @@ def test_client_refusal_from_our_engine_is_an_engine_error():
             engine.set_position("variant american seat 2 hand 2 2C,5C,9C,KC,3D,8D,QD,4S,9S,QS,2H,7H,AH "
                                 "moves 1:2C")
         with pytest.raises(EngineError, match="unknown option"):
-            engine.configure({"Objective": "match"})
+            engine.configure({"Contempt": "10"})
 
 
 def test_client_plays_and_analyses_through_our_loop_with_the_search_double():

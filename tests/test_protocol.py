@@ -33,7 +33,7 @@ def test_copas_lists_id_and_every_option_then_copasok():
     assert options["Seed"].startswith("option name Seed type spin default 0 min 0 max ")
     assert options["MultiMove"] == "option name MultiMove type check default false"
     assert options["Algorithm"] == "option name Algorithm type combo default auto var auto var ismcts var pimc"
-    assert "Objective" not in options  # listed only once the engine supports it
+    assert options["Objective"] == "option name Objective type combo default points var points var match"
 
 
 def test_variants_lists_the_registry_then_variantsok():
@@ -77,7 +77,7 @@ def test_unknown_command_is_one_error_line():
 
 @pytest.mark.parametrize("line, reason", [
     ("setoption name Nope value 1", "unknown option 'Nope'"),
-    ("setoption name Objective value match", "unknown option 'Objective'"),
+    ("setoption name Objective value wins", "option Objective is one of points, match, not 'wins'"),
     ("setoption name Threads value 0", "option Threads is 1..256, not 0"),
     ("setoption name Hash value lots", "option Hash needs a whole number, not 'lots'"),
     ("setoption name Seed value 99999999999999999999999", "option Seed needs a whole number, not "

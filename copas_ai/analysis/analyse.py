@@ -30,12 +30,13 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
-from copas_ai._core import Card, CardSet, Goal, InvalidPositionError, Position, Solver, solver_unsupported
+from copas_ai._core import Card, CardSet, Goal, InvalidPositionError, MatchEquity, Position, Solver, solver_unsupported
 from copas_ai.game import HandRecord
 from copas_ai.analysis.record import GameRecord, replay
 from copas_ai.moves import decisions as decision_moves
 from copas_ai.search import Limit, MoveStat, Searcher, world_from_view
-from copas_ai.analysis.verdict import GOOD, VERDICTS, verdict
+from copas_ai.analysis.verdict import GOOD, VERDICTS, thresholds_for, verdict
+from copas_ai.equity import check_objective, load_equity
 
 
 @dataclass
@@ -54,6 +55,9 @@ class AnalysisSettings:
     # A pass chooses among every set of cards (286 from 13 cards), not among a
     # dozen cards, so its search gets this many times the limit.
     pass_scale: int = 10
+    # "points": a decision's loss in expected hand points; "match": in match-winning
+    # chance, from the totals each hand was played at (docs/MATCH_EQUITY.md).
+    objective: str = "points"
 
     def limit_for(self, is_pass: bool) -> Limit:
         if not is_pass:
@@ -75,7 +79,7 @@ class Decision:
     best_score: float | None
     played_stderr: float | None
     best_stderr: float | None
-    loss: float  # expected points given away (>= 0)
+    loss: float  # expected points given away (>= 0); match objective: match-winning chance
     loss_stderr: float  # its standard error (0 when the two moves agree)
     verdict: str
     forced: bool = False
@@ -248,8 +252,10 @@ def _take_view(record: GameRecord, point: DecisionPoint) -> dict:
     return {"kitty": taken.kitty if mine else None, "discarded": cards if mine else None, "discard_made": True}
 
 
-def judge(record: GameRecord, point: DecisionPoint, searcher: Searcher, settings: AnalysisSettings) -> Decision:
-    """Searches one decision from its seat's view and rates the move played."""
+def judge(record: GameRecord, point: DecisionPoint, searcher: Searcher, settings: AnalysisSettings,
+          equity: MatchEquity | None = None) -> Decision:
+    """Searches one decision from its seat's view and rates the move played (for the
+    match when `equity` is given: the settings' objective is match)."""
     world = view_world(record, point, settings.seed)
     base = dict(hand=point.hand.hand_no + 1, trick=point.trick, seat=point.seat, played=point.played,
                 discard=point.discard, choice=point.choice)
@@ -258,19 +264,22 @@ def judge(record: GameRecord, point: DecisionPoint, searcher: Searcher, settings
         return Decision(**base, best=point.played, played_score=None, best_score=None, played_stderr=None,
                         best_stderr=None, loss=0.0, loss_stderr=0.0, verdict=GOOD, forced=True)
     # The hand's recorded match state: a hand the match values otherwise (A24) is searched as it counts.
-    result = searcher.search(world, point.seat, settings.limit_for(point.trick is None), match=point.hand.match)
+    objective = {} if equity is None else {"objective": "match", "equity": equity}
+    result = searcher.search(world, point.seat, settings.limit_for(point.trick is None), match=point.hand.match,
+                             **objective)
     # A card of a discard is rated as the first card of the rest of the discard (the
     # search rates a discard by its first card; `best` is its whole choice of the rest).
     as_rated = (lambda move: next(iter(move))) if point.discard else (lambda move: move)
     best = _stat(result.moves, as_rated(result.best))
     played = _stat(result.moves, as_rated(point.played))
-    sign = 1.0 if record.rules.goal == Goal.LOW else -1.0
+    # Lower is better for a penalty game's points; higher for bonus points and for a chance.
+    sign = 1.0 if record.rules.goal == Goal.LOW and equity is None else -1.0
     loss = max(0.0, sign * (played.score - best.score))
     # The two estimates come from separate samples: their errors add in quadrature.
     loss_stderr = 0.0 if played is best else math.hypot(played.stderr, best.stderr)
     return Decision(**base, best=result.best, played_score=played.score, best_score=best.score,
                     played_stderr=played.stderr, best_stderr=best.stderr, loss=loss, loss_stderr=loss_stderr,
-                    verdict=verdict(loss, loss_stderr))
+                    verdict=verdict(loss, loss_stderr, thresholds_for(settings.objective)))
 
 
 def _stat(moves: list[MoveStat], move: Card | CardSet) -> MoveStat:
@@ -314,6 +323,8 @@ def analyse(record: GameRecord, settings: AnalysisSettings, on_progress: Progres
     total = sum(len(hand_points) for hand_points in points)
     work_total = sum(_work(p, settings) for hand_points in points for p in hand_points) or 1
     searcher = Searcher(threads=settings.threads, seed=settings.seed, algorithm=settings.algorithm)
+    # The match objective's table (raises EquityUnavailableError for a variant it cannot model).
+    equity = load_equity(record.variant, record.players) if check_objective(settings.objective) == "match" else None
     dd_trick = settings.double_dummy_trick
     analysis = Analysis(record, settings)
     if dd_trick is not None and solver_unsupported(record.rules):
@@ -326,7 +337,7 @@ def analyse(record: GameRecord, settings: AnalysisSettings, on_progress: Progres
         for point in hand_points:
             if on_progress:
                 on_progress(len(analysis.decisions), total, work_done / work_total)
-            analysis.decisions.append(judge(record, point, searcher, settings))
+            analysis.decisions.append(judge(record, point, searcher, settings, equity))
             work_done += _work(point, settings)
         dd = (double_dummy(record, hand, solver, dd_trick, settings.double_dummy_nodes) if solver
               else [None] * record.players)

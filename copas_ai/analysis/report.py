@@ -7,7 +7,7 @@ from typing import Any, TextIO
 
 from copas_ai.analysis.analyse import Analysis, Decision
 from copas_ai.moves.passes import pass_text
-from copas_ai.analysis.verdict import THRESHOLDS, VERDICTS
+from copas_ai.analysis.verdict import VERDICTS, thresholds_for
 
 FORMAT = "copas-analysis/1"
 
@@ -56,11 +56,12 @@ def report_json(analysis: Analysis) -> dict[str, Any]:
             "threads": s.threads,
             "seed": s.seed,
             "algorithm": s.algorithm,
+            "objective": s.objective,
             "seats": None if s.seats is None else sorted(s.seats),
             "hands": None if s.hands is None else list(s.hands),
             "double_dummy_trick": s.double_dummy_trick,
             "double_dummy_nodes": s.double_dummy_nodes,
-            "thresholds": dict(THRESHOLDS),
+            "thresholds": dict(thresholds_for(s.objective)),
         },
         "decisions": [decision_json(d) for d in analysis.decisions],
         "hands": [
@@ -87,7 +88,11 @@ def write_text(analysis: Analysis, out: TextIO) -> None:
     goal = "lower is better" if record.variant.goal == "low" else "higher is better"
     s = analysis.settings
     limit = f"{s.limit.iterations} iterations" if s.limit.iterations else f"{s.limit.movetime_ms} ms"
-    out.write(f"variant {record.variant.id}  expected hand scores ({goal}); loss in points\n")
+    if s.objective == "match":
+        out.write(f"variant {record.variant.id}  objective match: chances of winning the match "
+                  "(higher is better); loss in match-winning chance\n")
+    else:
+        out.write(f"variant {record.variant.id}  objective points: expected hand scores ({goal}); loss in points\n")
     out.write(f"search {s.algorithm}: {limit} a card, {s.pass_scale}x for a pass; seed {s.seed}, "
               f"{s.threads} thread{'s' if s.threads > 1 else ''}\n")
     header = f"{'hand':>4} {'trick':>5} {'seat':>4}  {'played':<10} {'engine':<10} " \

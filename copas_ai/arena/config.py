@@ -18,6 +18,9 @@ class ArenaConfig:
     no_pass: bool = False  # every deal is a no-pass hand (american: hand number 3)
     matches: bool = False  # a game is a whole match from the deal's seed, not one hand
     max_hands: int = 200  # guard on a match that does not end
+    # Matches that start from these totals (one per seat), deal d from starts[d % len]:
+    # a suite of match endings; () starts every match at 0.
+    starts: tuple[tuple[int, ...], ...] = ()
     specs: tuple[PlayerSpec, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -25,6 +28,8 @@ class ArenaConfig:
             raise ValueError("no players")
         if self.deals < 1 or self.max_hands < 1:
             raise ValueError("--deals and --max-hands must be positive")
+        if self.starts and not self.matches:
+            raise ValueError("--start-totals starts matches: use it with --matches")
         if self.no_pass and self.matches:
             raise ValueError("--no-pass plays single hands; it cannot be combined with --matches")
         object.__setattr__(self, "specs", tuple(parse_player(p) for p in self.players))
@@ -37,6 +42,9 @@ class ArenaConfig:
         for key in ("deals", "specs"):
             data.pop(key)
         data["players"] = list(self.players)
+        data.pop("starts")
+        if self.starts:  # files written before --start-totals existed still resume
+            data["starts"] = [list(t) for t in self.starts]
         return data
 
     def labels(self) -> list[str]:

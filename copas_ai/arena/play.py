@@ -21,6 +21,17 @@ def seat_count(config: ArenaConfig) -> int:
     return seats
 
 
+def start_totals(config: ArenaConfig, deal_index: int, seats: int) -> list[int]:
+    """The totals the deal's match starts from (--start-totals), checked against the variant."""
+    totals = list(config.starts[deal_index % len(config.starts)])
+    if len(totals) != seats:
+        raise ValueError(f"--start-totals {','.join(map(str, totals))}: give {seats} totals, one per seat")
+    target = find_variant(config.variant).rules(seats).target
+    if any(t >= target for t in totals):
+        raise ValueError(f"--start-totals {','.join(map(str, totals))}: every total must be under the target {target}")
+    return totals
+
+
 def play_game(config: ArenaConfig, game: Game) -> dict:
     """The game's record: per seat the points (hand score, or match total), the
     number of hands and, for a match, the winning seats."""
@@ -29,8 +40,10 @@ def play_game(config: ArenaConfig, game: Game) -> dict:
     bots = [build(config.specs[p], game.bot_seed(config.seed, s), variant.id) for s, p in enumerate(game.seats)]
     record = {"deal": game.deal, "arrangement": game.arrangement, "seats": list(game.seats)}
     if config.matches:
-        match = play_match(Match.new(variant, players=seats, seed=game.deal_seed(config.seed)), bots,
-                           max_hands=config.max_hands)
+        match = Match.new(variant, players=seats, seed=game.deal_seed(config.seed))
+        if config.starts:
+            match.totals = start_totals(config, game.deal, seats)
+        match = play_match(match, bots, max_hands=config.max_hands)
         over, winners = match.outcome()
         record.update(points=list(match.totals), hands=len(match.hands), winners=list(winners) if over else [])
         return record

@@ -1,7 +1,8 @@
 """Player spec strings and the bots they build.
 
     random | heuristic[:moon=0]                 the built-in bots (moon=0: no moon play)
-    ismcts|pimc|auto[:iterations=N,movetime=MS,threads=T]   the engine's search
+    ismcts|pimc|auto[:iterations=N,movetime=MS,threads=T,match=1]   the engine's search
+                                                (match=1: the match objective, docs/MATCH_EQUITY.md)
     openspiel[:movetime=MS|iterations=N]        OpenSpiel's ISMCTS bot (american, no passing)
     cep:<command line>                          any CEP/1 engine process (default movetime=100)
     cep[iterations=N,movetime=MS]:<command line>
@@ -19,7 +20,7 @@ from copas_ai.bots import Bot, HeuristicBot, RandomBot, SearchBot
 
 SEARCH_KINDS = ("ismcts", "pimc", "auto")
 KINDS = ("random", "heuristic", *SEARCH_KINDS, "openspiel", "cep")
-_OPTIONS = {"iterations", "movetime", "threads", "moon"}
+_OPTIONS = {"iterations", "movetime", "threads", "moon", "match"}
 _CEP = re.compile(r"cep(?:\[([^\]]*)\])?:(.+)", re.S)
 
 
@@ -42,9 +43,9 @@ def _parse_options(text: str, spec: str) -> dict[str, int]:
     options: dict[str, int] = {}
     for item in filter(None, (part.strip() for part in text.split(","))):
         key, eq, value = item.partition("=")
-        if not eq or key not in _OPTIONS or not value.isdigit() or (int(value) <= 0 and key != "moon"):
+        if not eq or key not in _OPTIONS or not value.isdigit() or (int(value) <= 0 and key not in ("moon", "match")):
             raise ValueError(f"player '{spec}': bad option '{item}' (known: "
-                             f"{', '.join(sorted(_OPTIONS))}, each =<positive integer>, moon=0|1)")
+                             f"{', '.join(sorted(_OPTIONS))}, each =<positive integer>, moon=0|1, match=0|1)")
         options[key] = int(value)
     return options
 
@@ -66,6 +67,8 @@ def parse_player(spec: str) -> PlayerSpec:
         raise ValueError(f"player '{spec}': random takes no options, heuristic only moon=0|1")
     if kind != "heuristic" and "moon" in options:
         raise ValueError(f"player '{spec}': only heuristic takes moon")
+    if kind not in SEARCH_KINDS and "match" in options:
+        raise ValueError(f"player '{spec}': only {', '.join(SEARCH_KINDS)} take match")
     if kind in SEARCH_KINDS and "iterations" not in options and "movetime" not in options:
         options["iterations"] = 2000  # the default of bots.make_bot
     if kind == "openspiel":
@@ -84,7 +87,8 @@ def build(spec: PlayerSpec, seed: int, variant: str) -> Bot:
         return HeuristicBot(seed, moon=bool(spec.options.get("moon", 1)))
     if spec.kind in SEARCH_KINDS:
         return SearchBot(seed=seed, iterations=spec.iterations, movetime_ms=spec.movetime_ms,
-                         algorithm=spec.kind, threads=spec.options.get("threads", 1))
+                         algorithm=spec.kind, threads=spec.options.get("threads", 1),
+                         objective="match" if spec.options.get("match") else "points", variant=variant)
     if spec.kind == "openspiel":
         from copas_ai.arena.openspiel_player import OpenSpielIsmctsBot
 

@@ -52,6 +52,8 @@ class Summary:
     goal_low: bool
     players: list[PlayerStats] = field(default_factory=list)
     differences: list[Difference] = field(default_factory=list)
+    # Matches only: the share of matches won, player minus reference (per deal, as above).
+    win_differences: list[Difference] = field(default_factory=list)
 
 
 def whole_deals(records: Iterable[dict], arrangements: int) -> dict[int, list[dict]]:
@@ -70,6 +72,18 @@ def _per_deal_means(games: list[dict], n_players: int) -> list[float]:
             points[p] += g["points"][seat]
             hands[p] += g["hands"]
     return [points[p] / hands[p] for p in range(n_players)]
+
+
+def _per_deal_wins(games: list[dict], n_players: int) -> list[float]:
+    # Each player's share of the deal's matches won over the seats it held (a shared win split).
+    wins = [0.0] * n_players
+    seats = [0] * n_players
+    for g in games:
+        for seat, p in enumerate(g["seats"]):
+            seats[p] += 1
+            if seat in g["winners"]:
+                wins[p] += 1 / len(g["winners"])
+    return [wins[p] / seats[p] for p in range(n_players)]
 
 
 def difference(label: str, diffs: list[float]) -> Difference:
@@ -109,6 +123,10 @@ def summarize(records: Iterable[dict], labels: list[str], arrangements: int, ref
     for p, label in enumerate(labels):
         if p != reference:
             summary.differences.append(difference(label, [m[p] - m[reference] for m in means]))
+    if matches:
+        won = [_per_deal_wins(games, n) for games in chosen]
+        summary.win_differences = [difference(label, [w[p] - w[reference] for w in won])
+                                   for p, label in enumerate(labels) if p != reference]
     return summary
 
 

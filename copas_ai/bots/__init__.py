@@ -96,21 +96,39 @@ class HeuristicBot:
 
 
 class SearchBot:
-    """The engine: the C++ search from the seat's own information."""
+    """The engine: the C++ search from the seat's own information. With objective
+    "match" it plays for the match (the variant's MatchEquity table): play_match
+    tells it the match state before each hand (set_match)."""
 
     def __init__(self, seed: int = 0, iterations: int | None = 2000, movetime_ms: int | None = None,
-                 algorithm: str = "auto", threads: int = 1) -> None:
+                 algorithm: str = "auto", threads: int = 1, objective: str = "points",
+                 variant: str | None = None) -> None:
+        from copas_ai.equity import check_objective, load_equity
         from copas_ai.search import Limit, Searcher
+        from copas_ai.variants import find_variant
 
-        self.name = algorithm
+        self.name = algorithm if check_objective(objective) == "points" else f"{algorithm}/match"
         self._searcher = Searcher(threads=threads, seed=seed or 1, algorithm=algorithm)
         self._limit = Limit(movetime_ms=movetime_ms, iterations=iterations)
+        self._match = None
+        self._objective: dict = {}
+        if objective == "match":
+            if variant is None:
+                raise ValueError("objective 'match' needs the variant")
+            self._objective = {"objective": "match", "equity": load_equity(find_variant(variant))}
+
+    def set_match(self, state) -> None:
+        """The match state the next hands are played in (totals, tie-break, resets)."""
+        self._match = state
+
+    def _search(self, position: Position, seat: int):
+        return self._searcher.search(position, seat, self._limit, match=self._match, **self._objective)
 
     def choose_pass(self, position: Position, seat: int, count: int) -> PassValue:
-        return self._searcher.search(position, seat, self._limit).best
+        return self._search(position, seat).best
 
     def choose_discard(self, position: Position, seat: int, count: int) -> CardSet:
-        return self._searcher.search(position, seat, self._limit).best  # the search's discard decision
+        return self._search(position, seat).best  # the search's discard decision
 
     def choose_decision(self, position: Position, seat: int) -> str:
         best = self._searcher.search(position, seat, self._limit).best  # `<seat>:<word>=<value>`
@@ -120,7 +138,7 @@ class SearchBot:
         moves = position.legal_moves()
         if len(moves) == 1:
             return next(iter(moves))
-        return self._searcher.search(position, seat, self._limit).best
+        return self._search(position, seat).best
 
 
 BOT_NAMES = ("random", "heuristic", "ismcts", "pimc", "auto")

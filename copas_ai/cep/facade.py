@@ -34,6 +34,7 @@ from copas_ai.cep.position_text import (
     load_position,
     parse_position,
 )
+from copas_ai.equity import OBJECTIVES, EquityUnavailableError, check_modelled, load_equity
 from copas_ai.search import Limit, MoveStat, SearchResult, Searcher
 from copas_ai.variants import catalogue_ids, find_variant
 from copas_ai.errors import BusyError, CommandError
@@ -47,7 +48,8 @@ DEFAULT_MOVETIME_MS = 1000  # `go` with no limit: about one second
 class SearcherLike(Protocol):
     def search(self, position: Position, seat: int, limit: Limit,
                on_info: Callable[[dict], None] | None = None, *,
-               match: MatchState | None = None) -> SearchResult: ...
+               match: MatchState | None = None, objective: str = "points",
+               equity: Any = None) -> SearchResult: ...
 
     def stop(self) -> None: ...
 
@@ -65,6 +67,7 @@ class EngineOptions:
     multi_move: bool = False
     algorithm: str = "auto"
     revokes: str = "forbid"  # or "penalize": a fully known position may hold revokes (§1.3)
+    objective: str = "points"  # or "match": play for the match from the `position`'s totals (issue 32)
 
 
 @dataclass(frozen=True)
@@ -119,6 +122,7 @@ def option_specs() -> list[OptionSpec]:
         OptionSpec("MultiMove", "check", "multi_move", False),
         OptionSpec("Algorithm", "combo", "algorithm", "auto", choices=("auto", "ismcts", "pimc")),
         OptionSpec("Revokes", "combo", "revokes", "forbid", choices=("forbid", "penalize")),
+        OptionSpec("Objective", "combo", "objective", "points", choices=OBJECTIVES),
     ]
 
 
@@ -233,6 +237,12 @@ class Engine:
             if parsed == before:
                 return  # nothing to rebuild (a GUI often sends every option, changed or not)
             setattr(self.options, spec.attr, parsed)
+            if spec.attr == "objective" and parsed == "match":
+                try:
+                    check_modelled(find_variant(self.options.variant))
+                except EquityUnavailableError as exc:
+                    setattr(self.options, spec.attr, before)
+                    raise CommandError(f"option Objective: {exc}") from None
             if spec.attr in ("hash_mb", "threads"):
                 self._solver = None  # `solve` uses the Threads too (made at the next solve)
             if spec.attr in ("threads", "hash_mb", "seed", "algorithm"):
@@ -251,10 +261,23 @@ class Engine:
 
     def prepare(self) -> None:
         """Makes the searcher now if there is none (isready), so that the next `go`
-        spends its movetime searching, not allocating the Hash."""
+        spends its movetime searching, not allocating the Hash (nor, with Objective
+        match, loading or building the match-equity table)."""
         with self._lock:
             if self._job is None:
                 self._ensure_searcher()
+                if self.options.objective == "match" and self.position is not None:
+                    try:
+                        self._equity(self._loaded().position.players)
+                    except CommandError:
+                        pass  # the `go` that needs it says why
+
+    def _equity(self, players: int) -> Any:
+        """The match-equity table of the Variant at `players` seats (cached, built on first use)."""
+        try:
+            return load_equity(find_variant(self.options.variant), players)
+        except EquityUnavailableError as exc:
+            raise CommandError(f"Objective match: {exc}") from None
 
     def _ensure_searcher(self) -> SearcherLike:
         if self._searcher is None:
@@ -342,7 +365,10 @@ class Engine:
             position = loaded.position.copy()
             # The match the hand is played in (`scores`, `match`): the search values the hand as it counts it.
             match = None if loaded.match is None else loaded.match.copy()
-            self._start(job, lambda: self._search(job, searcher, position, seat, limit, periodic, on_info, match),
+            # Objective match: the table is loaded here, so that a variant it cannot model is an error line.
+            equity = self._equity(position.players) if o.objective == "match" else None
+            self._start(job, lambda: self._search(job, searcher, position, seat, limit, periodic, on_info, match,
+                                                  equity),
                         on_done)
 
     def solve(self, on_done: Callable[[SolveReport | Exception], None]) -> None:
@@ -398,7 +424,7 @@ class Engine:
 
     def _search(self, job: _Job, searcher: SearcherLike, position: Position, seat: int,
                 limit: Limit, periodic: bool, on_info: Callable[[dict], None],
-                match: MatchState | None = None) -> SearchReport:
+                match: MatchState | None = None, equity: Any = None) -> SearchReport:
         started = time.monotonic()
         last_info = started
 
@@ -419,7 +445,9 @@ class Engine:
             timer.daemon = True
             timer.start()
         try:
-            result = searcher.search(position, seat, limit, info, match=match)
+            # Only the match objective passes its words: a searcher for points need not know them.
+            objective = {} if equity is None else {"objective": "match", "equity": equity}
+            result = searcher.search(position, seat, limit, info, match=match, **objective)
         finally:
             if timer is not None:
                 timer.cancel()

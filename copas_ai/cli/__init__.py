@@ -8,6 +8,7 @@
   arena    a duplicate tournament between engines and bots
   bench    fixed-position search: node count and determinism signature
   gui      play and review in the browser (a local web server)
+  equity   build or show a match-equity table (the `match` objective)
 
 Only the chosen command's module is imported, so the engine process loads
 neither the arena nor the analysis.
@@ -21,7 +22,7 @@ from typing import Sequence
 
 from copas_ai import __version__
 
-COMMANDS = ("play", "engine", "analyse", "selfplay", "arena", "bench", "gui")
+COMMANDS = ("play", "engine", "analyse", "selfplay", "arena", "bench", "gui", "equity")
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:

@@ -9,6 +9,7 @@ import re
 import sys
 
 from copas_ai.analysis.analyse import AnalysisSettings, analyse
+from copas_ai.equity import OBJECTIVES
 from copas_ai.analysis.plot import PlotUnavailableError, plot_losses, require_matplotlib
 from copas_ai.analysis.progress import ProgressBar
 from copas_ai.analysis.record import RecordError, load_record
@@ -43,6 +44,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--threads", type=int, default=1, help="search threads")
     p.add_argument("--seed", type=int, default=1, help="seed of the worlds and the search (not 0)")
     p.add_argument("--algorithm", choices=ALGORITHMS, default="auto", help="the search")
+    p.add_argument("--objective", choices=OBJECTIVES, default="points",
+                   help="judge by expected hand points (points) or by match-winning chance (match)")
     p.add_argument("--seat", type=int, help="only this seat's decisions")
     p.add_argument("--hands", type=hand_range, metavar="RANGE", help="only these hands: 3 or 2-5 (1-based)")
     p.add_argument("--json", action="store_true", help="print the copas-analysis/1 JSON report, not the table")
@@ -71,7 +74,8 @@ def _settings(args: argparse.Namespace, players: int, hand_size: int) -> Analysi
         limit = Limit(movetime_ms=args.movetime or DEFAULT_MOVETIME_MS)
     return AnalysisSettings(limit=limit, threads=args.threads, seed=args.seed, algorithm=args.algorithm,
                             seats=None if args.seat is None else {args.seat}, hands=args.hands,
-                            double_dummy_trick=args.dd_trick or None, double_dummy_nodes=args.dd_nodes)
+                            double_dummy_trick=args.dd_trick or None, double_dummy_nodes=args.dd_nodes,
+                            objective=args.objective)
 
 
 def run(args: argparse.Namespace) -> int:

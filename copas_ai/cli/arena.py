@@ -33,6 +33,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-pass", action="store_true", help="play every deal as a no-pass hand")
     p.add_argument("--matches", action="store_true", help="each game is a whole match, not one hand")
     p.add_argument("--max-hands", type=int, default=200, help="guard on a match that does not end")
+    p.add_argument("--start-totals", default=None, metavar="T,T,..;T,T,..",
+                   help="with --matches: matches start from these totals (one per seat; several sets "
+                        "separated by ';', deal d takes set d mod their number): a suite of match endings")
     p.add_argument("--out", default=None, help="JSON Lines results file, written as games finish")
     p.add_argument("--resume", action="store_true", help="continue the --out file, skipping finished games")
     p.add_argument("--backend", choices=BACKENDS, default="process")
@@ -44,6 +47,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--check-every", type=int, default=20, help="deals between sequential looks")
     p.add_argument("--min-deals", type=int, default=40, help="deals before the first sequential look")
     p.set_defaults(func=main)
+
+
+def _start_totals(text: str | None) -> tuple[tuple[int, ...], ...]:
+    """--start-totals "90,60,70,75;85,85,40,60" as tuples of totals."""
+    if not text:
+        return ()
+    try:
+        return tuple(tuple(int(t) for t in part.split(",")) for part in text.split(";") if part.strip())
+    except ValueError:
+        raise ValueError(f"--start-totals '{text}': expected whole numbers, e.g. 90,60,70,75;85,85,40,60") from None
 
 
 def _reference_index(text: str | None, config: ArenaConfig) -> int | None:
@@ -73,6 +86,9 @@ def print_summary(summary: Summary, out: TextIO) -> None:
             verdict = f"{d.label if stronger else summary.reference} is stronger (95% interval excludes 0)"
         out.write(f"  {d.label} - {summary.reference}: {d.mean:+.3f} ± {d.se:.3f} pts/hand (SE), "
                   f"95% [{d.low:+.3f}, {d.high:+.3f}]  ({better} is better; {verdict})\n")
+    for d in summary.win_differences:
+        out.write(f"  {d.label} - {summary.reference}: win rate {d.mean:+.1%} ± {d.se:.1%} (SE), "
+                  f"95% [{d.low:+.1%}, {d.high:+.1%}]\n")
     out.flush()
 
 
@@ -80,7 +96,7 @@ def main(args: argparse.Namespace) -> int:
     try:
         config = ArenaConfig(tuple(args.players), variant=args.variant, seats=args.seats, seed=args.seed,
                              deals=args.deals, no_pass=args.no_pass, matches=args.matches,
-                             max_hands=args.max_hands)
+                             max_hands=args.max_hands, starts=_start_totals(args.start_totals))
         options = RunOptions(out=args.out, resume=args.resume, backend=args.backend, workers=args.workers,
                              address=args.ray_address, reference=_reference_index(args.reference, config),
                              sequential=args.sequential, check_every=args.check_every, min_deals=args.min_deals)

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "leaf_value.h"
 #include "playout_policy.h"
 
 namespace copas {
@@ -50,12 +51,19 @@ std::uint32_t IsmctsTree::select_child(const Node& parent, CardSet legal, double
 
 std::int64_t IsmctsTree::run(const Position& root, const WorldSampler& sampler, const IsmctsParams& params,
                              SearchControl& control, Rng& rng, std::int64_t max_iterations,
-                             const MatchState* match) {
-  const ScoreScale scale(root.rules());
+                             const MatchState* match, const MatchEquity* equity) {
+  if (equity) return run_with(root, sampler, params, control, rng, max_iterations, MatchLeaf(*match, *equity));
+  return run_with(root, sampler, params, control, rng, max_iterations, PointsLeaf(root.rules(), match));
+}
+
+template <class Leaf>
+std::int64_t IsmctsTree::run_with(const Position& root, const WorldSampler& sampler, const IsmctsParams& params,
+                                  SearchControl& control, Rng& rng, std::int64_t max_iterations,
+                                  const Leaf& value) {
   used_ = 1;
   nodes_[0] = Node{};
   std::uint32_t path[kMaxDepth];
-  std::int32_t scores[kMaxPlayers];
+  double values[kMaxPlayers];
   std::int64_t done = 0;
   const int me = root.turn();
   Position world;
@@ -90,13 +98,12 @@ std::int64_t IsmctsTree::run(const Position& root, const WorldSampler& sampler, 
       world.play(nodes_[node].card);
     }
     play_out_heuristic(world, rng, params.playout_noise);
-    counted_hand_scores(world, match, scores);
-    side_sums(world.rules(), scores, world.players(), scores);  // teams play for the side
+    value(world, values);
     for (int i = 1; i <= depth; ++i) {
       Node& n = nodes_[path[i]];
-      const double score = scores[n.mover];
+      const double score = values[n.mover];
       ++n.visits;
-      n.reward_sum += static_cast<float>(scale.reward(score));
+      n.reward_sum += static_cast<float>(value.reward(score, n.mover));
       n.score_sum += score;
       n.score_sq += score * score;
     }

@@ -12,6 +12,7 @@
 #include "../match.h"
 #include "../position.h"
 #include "../rng.h"
+#include "match_equity.h"
 #include "move_stats.h"
 #include "sampler.h"
 #include "score_scale.h"
@@ -33,12 +34,15 @@ class IsmctsTree {
   // Runs iterations from `root` (phase kPlaying, the seat `sampler` describes to
   // act) until `control` says stop, or `max_iterations` (< 0: no cap) are done.
   // The tree starts empty on every call. `match` (or nullptr): the hands end
-  // scored as that match counts them (counted_hand_scores).
+  // scored as that match counts them (counted_hand_scores). `equity` (or
+  // nullptr, the points objective): the match objective, leaves valued by it
+  // from `match` (leaf_value.h).
   std::int64_t run(const Position& root, const WorldSampler& sampler, const IsmctsParams& params,
                    SearchControl& control, Rng& rng, std::int64_t max_iterations,
-                   const MatchState* match = nullptr);
+                   const MatchState* match = nullptr, const MatchEquity* equity = nullptr);
 
-  // The root's children as statistics of the root seat's hand score.
+  // The root's children as statistics of the root seat's hand score (its
+  // match-winning chance under the match objective).
   void root_stats(std::vector<MoveStats>& out) const;
 
   std::size_t capacity() const { return nodes_.size(); }
@@ -51,12 +55,17 @@ class IsmctsTree {
     std::uint32_t visits = 0;
     std::uint32_t avail = 0;  // iterations in which this move was legal at its parent
     float reward_sum = 0;     // the mover's reward
-    double score_sum = 0;     // the mover's hand score (for reporting)
+    double score_sum = 0;     // the mover's hand score or match chance (for reporting)
     double score_sq = 0;
     CardSet expanded = 0;     // cards of the children
     Card card;
     std::uint8_t mover = 0;
   };
+
+  // run's loop for one objective (leaf_value.h: PointsLeaf or MatchLeaf).
+  template <class Leaf>
+  std::int64_t run_with(const Position& root, const WorldSampler& sampler, const IsmctsParams& params,
+                        SearchControl& control, Rng& rng, std::int64_t max_iterations, const Leaf& value);
 
   std::uint32_t add_child(std::uint32_t parent, Card card, int mover);
   std::uint32_t select_child(const Node& parent, CardSet legal, double exploration);

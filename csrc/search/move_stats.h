@@ -1,5 +1,6 @@
 // Per-candidate statistics of a search, in the variant's own score units: the
-// seat's expected hand score after the move, its standard error and visits.
+// seat's expected hand score after the move, its standard error and visits (under
+// the match objective: its chance of winning the match).
 #pragma once
 
 #include <cmath>
@@ -44,6 +45,7 @@ struct SearchResult {
   std::int64_t iterations = 0;
   double time_ms = 0;
   const char* algorithm = "";
+  bool match_objective = false;  // the statistics are match-winning chances (higher is better)
 };
 
 }  // namespace copas

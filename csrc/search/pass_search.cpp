@@ -3,8 +3,8 @@
 #include <cmath>
 #include <utility>
 
+#include "leaf_value.h"
 #include "playout_policy.h"
-#include "score_scale.h"
 
 namespace copas {
 
@@ -45,9 +45,16 @@ PassSearch::PassSearch(const Position& root, int seat) : root_(root), seat_(seat
 }
 
 std::int64_t PassSearch::run(const WorldSampler& sampler, const IsmctsParams& params, SearchControl& control,
-                             Rng& rng, std::int64_t max_iterations, const MatchState* match) {
-  const ScoreScale scale(root_.rules());
-  std::int32_t scores[kMaxPlayers];
+                             Rng& rng, std::int64_t max_iterations, const MatchState* match,
+                             const MatchEquity* equity) {
+  if (equity) return run_with(sampler, params, control, rng, max_iterations, MatchLeaf(*match, *equity));
+  return run_with(sampler, params, control, rng, max_iterations, PointsLeaf(root_.rules(), match));
+}
+
+template <class Leaf>
+std::int64_t PassSearch::run_with(const WorldSampler& sampler, const IsmctsParams& params, SearchControl& control,
+                                  Rng& rng, std::int64_t max_iterations, const Leaf& value) {
+  double values[kMaxPlayers];
   std::int64_t done = 0;
   Position world;
   while (max_iterations < 0 || done < max_iterations) {
@@ -75,10 +82,9 @@ std::int64_t PassSearch::run(const WorldSampler& sampler, const IsmctsParams& pa
     }
     if (world.pool_pending()) world.deal_pool(rng);  // kitty-swap's chance step
     play_out_heuristic(world, rng, params.playout_noise);
-    counted_hand_scores(world, match, scores);
-    side_sums(world.rules(), scores, world.players(), scores);  // teams play for the side
-    options_[pick].add(scores[seat_]);
-    rewards_[pick] += scale.reward(scores[seat_]);
+    value(world, values);
+    options_[pick].add(values[seat_]);
+    rewards_[pick] += value.reward(values[seat_], seat_);
     ++done;
     if (done % kClockEvery == 0 && control.add_and_check(kClockEvery, true)) break;
   }

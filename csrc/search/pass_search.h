@@ -21,9 +21,11 @@ class PassSearch {
   // `root`: phase kPassing with no pass set yet; `seat` chooses.
   PassSearch(const Position& root, int seat);
 
-  // `match` (or nullptr): the hands end scored as that match counts them.
+  // `match` (or nullptr): the hands end scored as that match counts them;
+  // `equity` (or nullptr): the match objective, as IsmctsTree::run.
   std::int64_t run(const WorldSampler& sampler, const IsmctsParams& params, SearchControl& control, Rng& rng,
-                   std::int64_t max_iterations, const MatchState* match = nullptr);
+                   std::int64_t max_iterations, const MatchState* match = nullptr,
+                   const MatchEquity* equity = nullptr);
   const std::vector<MoveStats>& stats() const { return options_; }
 
   // More options than this are sampled, not enumerated (a 17-card hand passing 3
@@ -31,6 +33,11 @@ class PassSearch {
   static constexpr std::size_t kMaxOptions = 4096;
 
  private:
+  // run's loop for one objective (leaf_value.h: PointsLeaf or MatchLeaf).
+  template <class Leaf>
+  std::int64_t run_with(const WorldSampler& sampler, const IsmctsParams& params, SearchControl& control, Rng& rng,
+                        std::int64_t max_iterations, const Leaf& value);
+
   Position root_;
   int seat_;
   std::vector<MoveStats> options_;

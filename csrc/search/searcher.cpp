@@ -32,15 +32,14 @@ Position without_passes(const Position& pos) {
   return clean;
 }
 
-// The candidate with the most visits; ties go to the better mean.
-int best_index(const std::vector<MoveStats>& moves, Goal goal) {
+// The candidate with the most visits; ties go to the better mean (`low`: the lower).
+int best_index(const std::vector<MoveStats>& moves, bool low) {
   int best = -1;
   for (int i = 0; i < static_cast<int>(moves.size()); ++i) {
     if (best < 0 || moves[i].visits > moves[best].visits) {
       best = i;
     } else if (moves[i].visits == moves[best].visits) {
-      const bool better = goal == Goal::kLow ? moves[i].mean() < moves[best].mean()
-                                             : moves[i].mean() > moves[best].mean();
+      const bool better = low ? moves[i].mean() < moves[best].mean() : moves[i].mean() > moves[best].mean();
       if (better) best = i;
     }
   }
@@ -72,8 +71,13 @@ Searcher::Searcher(const SearchOptions& options) : options_(options) {
 Searcher::~Searcher() = default;
 
 SearchResult Searcher::search(const Position& position, int seat, const SearchLimits& limits,
-                              const MatchState* match) {
+                              const MatchState* match, const MatchEquity* equity) {
   control_.start(limits);
+  // The decision search (turbo's charges) values a choice in hand points only: under
+  // the match objective it still answers, on the points scale (its result says so).
+  if (position.phase() == Phase::kDeciding) equity = nullptr;
+  const MatchState from_zero;
+  if (equity && !match) match = &from_zero;
   std::uint64_t seed = options_.seed;
   if (seed == 0) seed = std::random_device{}() ^ static_cast<std::uint64_t>(
                             std::chrono::steady_clock::now().time_since_epoch().count());
@@ -88,15 +92,17 @@ SearchResult Searcher::search(const Position& position, int seat, const SearchLi
   }
   const RuleSet& rules = position.rules();
   // The playouts read the match only where it changes a hand's value: the plain path stays as it was.
-  const MatchState* counted = match && hand_value_reads_match(rules) ? match : nullptr;
+  const MatchState* counted = match && (equity || hand_value_reads_match(rules)) ? match : nullptr;
+  if (equity) algorithm = Algorithm::kIsmcts;  // the solver values a hand's points only
   // PIMC solves worlds exactly: rules (or a match) the solver cannot score are searched by ISMCTS.
   if (algorithm == Algorithm::kPimc &&
       !(counted ? solver_unsupported(position, *counted) : solver_unsupported(rules)).empty())
     algorithm = Algorithm::kIsmcts;
-  SearchResult result = run(position, seat, algorithm, seed, counted);
+  SearchResult result = run(position, seat, algorithm, seed, counted, equity);
   result.iterations = control_.iterations();
   result.time_ms = control_.elapsed_ms();
-  result.best = best_index(result.moves, position.rules().goal);
+  result.match_objective = equity != nullptr;
+  result.best = best_index(result.moves, !equity && rules.goal == Goal::kLow);
   // PIMC that solved no world before the time ran out: the playout policy's card.
   if (algorithm == Algorithm::kPimc && result.iterations == 0 && !result.moves.empty()) {
     Rng rng(seed);
@@ -108,7 +114,7 @@ SearchResult Searcher::search(const Position& position, int seat, const SearchLi
 }
 
 SearchResult Searcher::run(const Position& position, int seat, Algorithm algorithm, std::uint64_t seed,
-                           const MatchState* counted) {
+                           const MatchState* counted, const MatchEquity* equity) {
   SearchResult result;
   const bool passing = position.phase() == Phase::kPassing;
   // A pass chain's root keeps the links made so far (the seat saw what it received;
@@ -138,12 +144,12 @@ SearchResult Searcher::run(const Position& position, int seat, Algorithm algorit
       stats = ds.stats();
     } else if (passing) {
       PassSearch ps(root, seat);
-      ps.run(sampler, options_.ismcts, control_, rng, mine, counted);
+      ps.run(sampler, options_.ismcts, control_, rng, mine, counted, equity);
       stats = ps.stats();
     } else if (algorithm == Algorithm::kPimc) {
       run_pimc(root, sampler, *solvers_[static_cast<std::size_t>(t)], control_, rng, mine, stats);
     } else {
-      trees_[static_cast<std::size_t>(t)]->run(root, sampler, options_.ismcts, control_, rng, mine, counted);
+      trees_[static_cast<std::size_t>(t)]->run(root, sampler, options_.ismcts, control_, rng, mine, counted, equity);
       trees_[static_cast<std::size_t>(t)]->root_stats(stats);
     }
   };

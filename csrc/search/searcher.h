@@ -13,6 +13,7 @@
 #include "../position.h"
 #include "../solver/solver.h"
 #include "ismcts.h"
+#include "match_equity.h"
 #include "move_stats.h"
 #include "search_control.h"
 
@@ -38,8 +39,12 @@ class Searcher {
   // in `position`, within `limits`. Blocks; call stop() from another thread.
   // `match` (or nullptr): the match the hand is played in; where a hand's value
   // depends on it (hand_value_reads_match), the hands are scored as it counts them.
+  // `equity` (or nullptr): the objective. nullptr plays for the hand's points;
+  // a table plays for the match (leaf_value.h), from `match` (0-0 when nullptr),
+  // by ISMCTS (the solver values points only), the moves' statistics then in
+  // match-winning chance.
   SearchResult search(const Position& position, int seat, const SearchLimits& limits,
-                      const MatchState* match = nullptr);
+                      const MatchState* match = nullptr, const MatchEquity* equity = nullptr);
   void stop() { control_.stop(); }
   std::int64_t iterations() const { return control_.iterations(); }
   double elapsed_ms() const { return control_.elapsed_ms(); }
@@ -47,7 +52,7 @@ class Searcher {
 
  private:
   SearchResult run(const Position& root, int seat, Algorithm algorithm, std::uint64_t seed,
-                   const MatchState* counted);
+                   const MatchState* counted, const MatchEquity* equity);
 
   SearchOptions options_;
   SearchControl control_;
