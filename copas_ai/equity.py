@@ -66,7 +66,10 @@ def build_equity(variant: Variant, players: int | None = None, hands: int = EQUI
     """Builds the table and writes it to the cache (atomically); returns it and its file."""
     check_modelled(variant, players)
     rules = variant.rules(players)
-    table = MatchEquity.build(rules, hands=hands, seed=seed)
+    try:
+        table = MatchEquity.build(rules, hands=hands, seed=seed)
+    except ValueError as exc:  # the core's refusal after simulating: the table would cost too much
+        raise EquityUnavailableError(f"{variant.id}: {exc}") from None
     path = cache_path(variant, rules.players)
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_suffix(f".{os.getpid()}.part")

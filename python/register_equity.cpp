@@ -43,7 +43,10 @@ void register_equity(py::module_& m) {
             if (hands < 1) throw std::invalid_argument("hands must be at least 1");
             py::gil_scoped_release release;
             auto table = std::make_unique<MatchEquity>(rules);
-            table->build(simulate_hand_outcomes(rules, hands, seed, noise));
+            const auto outcomes = simulate_hand_outcomes(rules, hands, seed, noise);
+            const std::string why = table->over_budget(outcomes);
+            if (!why.empty()) throw std::invalid_argument("no match-equity model for these rules: " + why);
+            table->build(outcomes);
             return table;
           },
           py::arg("rules"), py::arg("hands") = 20000, py::arg("seed") = 1, py::arg("noise") = 0.1,

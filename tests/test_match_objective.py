@@ -85,6 +85,14 @@ def test_rook_has_no_equity_model_and_says_why():
         load_equity(ca.find_variant("rook"))
 
 
+def test_turbo_table_is_refused_as_over_the_work_budget(american_table):
+    """turbo (docs/RULES.md §8): its charges make tens of thousands of distinct hand
+    outcomes, and its totals can fall (the J♦), so solving the table would take
+    minutes: the build refuses it by name, with the work it would need, at once."""
+    with pytest.raises(EquityUnavailableError, match=r"turbo: .*over the budget of 600 M"):
+        load_equity(ca.find_variant("turbo"))
+
+
 def test_unknown_objective_and_match_without_table_are_refused():
     rules = ca.find_variant("american").rules()
     pos = Position(rules, deal(rules, 1), dealer=3, hand_no=3)

@@ -268,14 +268,15 @@ class Engine:
                 self._ensure_searcher()
                 if self.options.objective == "match" and self.position is not None:
                     try:
-                        self._equity(self._loaded().position.players)
+                        self._equity(self._loaded())
                     except CommandError:
                         pass  # the `go` that needs it says why
 
-    def _equity(self, players: int) -> Any:
-        """The match-equity table of the Variant at `players` seats (cached, built on first use)."""
+    def _equity(self, loaded: LoadedPosition) -> Any:
+        """The match-equity table of the position's variant at its seat count (cached,
+        built on first use): a `position variant …` may name another than the option."""
         try:
-            return load_equity(find_variant(self.options.variant), players)
+            return load_equity(loaded.variant, loaded.position.players)
         except EquityUnavailableError as exc:
             raise CommandError(f"Objective match: {exc}") from None
 
@@ -366,7 +367,7 @@ class Engine:
             # The match the hand is played in (`scores`, `match`): the search values the hand as it counts it.
             match = None if loaded.match is None else loaded.match.copy()
             # Objective match: the table is loaded here, so that a variant it cannot model is an error line.
-            equity = self._equity(position.players) if o.objective == "match" else None
+            equity = self._equity(loaded) if o.objective == "match" else None
             self._start(job, lambda: self._search(job, searcher, position, seat, limit, periodic, on_info, match,
                                                   equity),
                         on_done)

@@ -17,6 +17,11 @@ namespace {
 // Cells per table at most (each `players` floats, under 1 MB): the build's time
 // is cells x distinct hand outcomes.
 constexpr double kMaxCells = 22000;
+// Cell x outcome evaluations a build may make: about a minute on this project's
+// machines (american's one sweep is 22,000 x 2,234, about 4 s).
+constexpr double kWorkBudget = 6e8;
+// The sweeps assumed for a table that one sweep does not settle (copas-fora+jd-bonus: 2).
+constexpr double kSweepsAssumed = 2;
 
 double choose(int c, int k) {
   double v = 1;
@@ -223,6 +228,16 @@ bool MatchEquity::one_sweep_settles(const std::vector<HandOutcome>& outcomes) co
   return true;
 }
 
+std::string MatchEquity::over_budget(const std::vector<HandOutcome>& outcomes) const {
+  const double per_sweep = static_cast<double>(cells_.size() / static_cast<std::size_t>(players_)) *
+                           static_cast<double>(outcomes.size());
+  const double work = per_sweep * (one_sweep_settles(outcomes) ? 1 : kSweepsAssumed);
+  if (work <= kWorkBudget) return "";
+  return "solving the table would take " + std::to_string(static_cast<long long>(work / 1e6)) +
+         " M cell evaluations (" + std::to_string(outcomes.size()) + " distinct hand outcomes), over the budget of " +
+         std::to_string(static_cast<long long>(kWorkBudget / 1e6)) + " M";
+}
+
 int MatchEquity::build(const std::vector<HandOutcome>& outcomes, int max_sweeps, double tolerance) {
   // Every sorted tuple of buckets, grouped by its sum.
   std::vector<std::vector<std::array<std::int32_t, kMaxPlayers>>> by_sum(
@@ -242,6 +257,10 @@ int MatchEquity::build(const std::vector<HandOutcome>& outcomes, int max_sweeps,
   // Cells with the highest totals first: in a penalty game without resets the
   // totals only grow, so one sweep in this order settles the table.
   if (one_sweep_settles(outcomes)) max_sweeps = 1;
+  // No more sweeps than the work budget pays for (at least the ones over_budget assumed).
+  const double per_sweep = static_cast<double>(cells_.size() / static_cast<std::size_t>(players_)) *
+                           static_cast<double>(std::max<std::size_t>(outcomes.size(), 1));
+  max_sweeps = std::min(max_sweeps, std::max(static_cast<int>(kSweepsAssumed), static_cast<int>(kWorkBudget / per_sweep)));
   double v[kMaxPlayers];
   int sweeps = 0;
   while (sweeps < max_sweeps) {

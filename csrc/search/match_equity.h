@@ -47,6 +47,10 @@ class MatchEquity {
   // Solves the table for `outcomes` by Gauss-Seidel sweeps until no cell moves
   // more than `tolerance` (or `max_sweeps`); returns the sweeps made.
   int build(const std::vector<HandOutcome>& outcomes, int max_sweeps = 60, double tolerance = 1e-5);
+  // Why solving the table for `outcomes` is beyond the work budget (empty when it
+  // is not): a sweep costs cells x outcomes, and rules whose totals can fall need
+  // several (turbo's charges make tens of thousands of outcomes over a wide span).
+  std::string over_budget(const std::vector<HandOutcome>& outcomes) const;
   int sweeps() const { return sweeps_; }          // of the last build
   std::size_t outcomes() const { return outcomes_; }  // distinct hand outcomes it used
 
