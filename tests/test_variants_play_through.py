@@ -53,6 +53,7 @@ COMBINATIONS = [
     "spanish+sixes-extend+reverse-moon+first-trick-stuck-annul",
     # turbo with its jd-bonus and ten-of-death agreements (docs/RULES.md §8).
     "turbo+jd-bonus=moon-needs-jd+ten-of-death=moon-needs-tc",
+    "turbo+nines-extend",  # S000 L73: the option was designed for turbo (charges and 8-card tricks)
 ]
 SEEDS = (1, 2, 3)
 MAX_HANDS = 60  # a guard only: a random-bot match at 100 lasts about 10-20 hands

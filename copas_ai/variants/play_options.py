@@ -94,8 +94,9 @@ def extend_trigger(face: str):
 
 
 # nines-extend is for the 52-card members of the family (spanish has no 9s: its own
-# sixes-extend, families.py, is the same rule on the 6s).
-NINES_EXTEND_FAMILY = ("copas-fora", "teams", "three-five")
+# sixes-extend, families.py, is the same rule on the 6s), and for turbo, which S000
+# L73 says it was designed for.
+NINES_EXTEND_FAMILY = ("copas-fora", "teams", "three-five", "turbo")
 
 OPTIONS: tuple[VariantOption, ...] = (
     VariantOption("dealer-lead", "the dealer (or his left) leads", "§2.2 L55, A14",
