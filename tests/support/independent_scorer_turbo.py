@@ -4,7 +4,8 @@ which cards were charged; a moon ignores the charges (A35) and is scored as
 copas-fora+jd-bonus+ten-of-death scores it (TU-6, CF-7, CF-8).
 
 Cards are strings ("QS", "TC"). Options on turbo: the jd-bonus and ten-of-death
-agreements (`turbo+jd-bonus=moon-needs-jd`); any other raises ValueError.
+agreements (`turbo+jd-bonus=moon-needs-jd`), and nines-extend (§2.3: it changes the
+tricks, not what a card taken scores); any other raises ValueError.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Collection, Sequence
 
 HEARTS = frozenset(r + "H" for r in "23456789TJQKA")
 AGREEMENTS = ("jd-bonus", "ten-of-death")
+PLAY_ONLY = ("nines-extend",)  # changes who takes the cards, which the caller gives
 
 
 def moon_cards(options: dict[str, str | None]) -> set[str]:
@@ -39,7 +41,7 @@ def seat_score(cards: Collection[str], charged: Collection[str]) -> int:
 
 def turbo_scores(won: Sequence[Collection[str]], options: dict[str, str | None],
                  charged: Collection[str] = ()) -> list[int]:
-    unknown = set(options) - set(AGREEMENTS)
+    unknown = set(options) - set(AGREEMENTS) - set(PLAY_ONLY)
     if unknown:
         raise ValueError(f"the turbo scorer knows no option {sorted(unknown)}")
     moon = moon_cards(options)
