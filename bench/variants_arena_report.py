@@ -21,16 +21,16 @@ CASES = [
     ("three-five+kitty+kitty-use", 3), ("three-five+kitty+kitty-use", 5),
     ("negative-scoring", 4), ("spanish", 3), ("spanish", 4), ("spanish+sueca-order", 5),
     ("spot", 4), ("black-maria", 4),
-    ("rook", 4),  # 7 seats: the engine's world sampler refuses some views there (its table limit)
+    ("rook", 3), ("rook", 4), ("rook", 5), ("rook", 6), ("rook", 7),
     ("classic-3to6", 3), ("classic-3to6", 4), ("classic-3to6", 5), ("classic-3to6", 6),
     ("copas-fora+qs-forced+lead-after-heart+qs-opens-hearts", 4),
     ("copas-fora+jd-bonus+ten-of-death+clean-hand", 4),
     ("copas-fora+dealer-lead+points-first-trick+stuck-lead-ends-hand", 4),
     # Tricks of variable length (A21): PIMC falls back to ISMCTS there (no solver).
-    ("copas-fora+nines-extend", 4), ("teams+nines-extend", 4), ("three-five+nines-extend", 3),
+    ("copas-fora+nines-extend", 4), ("teams+nines-extend", 4), ("three-five+nines-extend", 3), ("three-five+nines-extend", 5),
     ("spanish+sixes-extend", 4),
     ("copas-fora+peek-pass", 4), ("copas-fora+kitty-swap", 4),  # the pass chain and the pool (issue 28)
-    ("turbo", 4),
+    ("turbo", 4), ("turbo+nines-extend", 4),
 ]
 OPPONENTS = ("random", "heuristic")
 RESULTS = Path(__file__).parent / "results" / "variants"
