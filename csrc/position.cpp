@@ -1,6 +1,7 @@
 #include "position.h"
 
 #include <bit>
+#include <numeric>
 
 namespace copas {
 
@@ -67,15 +68,12 @@ void Position::deal_after_pass(const CardSet* hands, const CardSet* passed, cons
   if (phase_ == Phase::kPassing) start_play();
 }
 
-int Position::chain_count() const {
-  int a = pass_plan_.parts[0].offset < 0 ? pass_plan_.parts[0].offset + n_ : pass_plan_.parts[0].offset;
-  for (int b = n_; b != 0;) {
-    const int t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
+int Position::chain_offset() const {
+  const int offset = pass_plan_.parts[0].offset;
+  return offset < 0 ? offset + n_ : offset;
 }
+
+int Position::chain_count() const { return std::gcd(chain_offset(), static_cast<int>(n_)); }
 
 int Position::next_passer() const {
   if (phase_ != Phase::kPassing) return -1;
@@ -91,8 +89,7 @@ int Position::chain_link(int i) const {
   // (with g chains, dealer+1 .. dealer+g, one per chain); the links pass step by
   // step, the chains' i-th links in that same seat order.
   const int g = chain_count();
-  const int offset = pass_plan_.parts[0].offset < 0 ? pass_plan_.parts[0].offset + n_ : pass_plan_.parts[0].offset;
-  return (dealer_ + 1 + i % g + (i / g) * offset) % n_;
+  return (dealer_ + 1 + i % g + (i / g) * chain_offset()) % n_;
 }
 
 bool Position::chain_start(int seat) const {
@@ -102,9 +99,7 @@ bool Position::chain_start(int seat) const {
 void Position::set_chain_pass(int seat, CardSet cards) {
   // The cards go on at once: the receiver sees them before its own choice, and may
   // pass them on; the chain's last link passes to its first, who keeps them.
-  int to = seat + pass_plan_.parts[0].offset;
-  to += to < 0 ? n_ : 0;
-  to -= to >= n_ ? n_ : 0;
+  const int to = (seat + chain_offset()) % n_;
   hands_[seat] &= ~cards;
   hands_[to] |= cards;
   passed_[seat] = cards;

@@ -258,7 +258,8 @@ class Position {
   }
   int next_seat(int seat) const { return seat + 1 == n_ ? 0 : seat + 1; }
   CardSet part_mask(int part) const { return part == 0 ? ~pass_second_ : pass_second_; }
-  int chain_count() const;  // how many independent pass chains (gcd of the offset and n)
+  int chain_offset() const;  // the pass's seats to the left, 0..n-1 (a chain's one direction)
+  int chain_count() const;   // how many independent pass chains (gcd of the offset and n)
   void set_chain_pass(int seat, CardSet cards);
   void set_pool_pass(int seat, CardSet cards);
   void clear();  // everything but the rules, dealer, hand number and pass plan
