@@ -107,7 +107,7 @@ inline constexpr SelectInByteTable kSelectInByte{};
 // Branch-free (a random k would mispredict a loop's exit): byte-wise running
 // counts locate the byte holding the card, a table the bit within it.
 template <class Choose>
-inline Card select_card(CardSet s, Choose&& choose) {
+[[gnu::always_inline]] inline Card select_card(CardSet s, Choose&& choose) {
   constexpr std::uint64_t kOnes = detail::kByteOnes;
   constexpr std::uint64_t kHighs = 0x8080808080808080ULL;
   const std::uint64_t running = detail::byte_counts(s) * kOnes;  // byte i: cards in bytes 0..i
@@ -136,7 +136,7 @@ inline Card select_card_pdep(CardSet s, Choose&& choose) {
 #endif
 
 // The k-th card (0-based, lowest first) of a set with more than k cards.
-inline Card nth_card(CardSet s, int k) {
+[[gnu::always_inline]] inline Card nth_card(CardSet s, int k) {
   return select_card(s, [k](int) { return k; });
 }
 

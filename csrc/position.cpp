@@ -13,6 +13,9 @@ constexpr const char* kSuitNames[kNumSuits] = {"clubs", "diamonds", "hearts", "s
 
 Position::Position(const RuleSet* rules, int dealer, int hand_no)
     : rules_(rules), view_(&rule_view(*rules)), n_(rules->players) {
+  if (rules->forced_queen || rules->charge_cards) rare_rules_ |= kRareFilters;
+  if (rules->extend_cards || rules->charge_cards || rules->stuck_lead_ends_hand) rare_rules_ |= kRareTrickEnd;
+  if (rules->pass_chain || rules->pool_cards) rare_rules_ |= kRarePasses;
   reset(dealer, hand_no);
 }
 
@@ -75,15 +78,6 @@ int Position::chain_offset() const {
 
 int Position::chain_count() const { return std::gcd(chain_offset(), static_cast<int>(n_)); }
 
-int Position::next_passer() const {
-  if (phase_ != Phase::kPassing) return -1;
-  if (!rules_->pass_chain) {
-    const int s = std::countr_zero(static_cast<unsigned>(~passes_set_));
-    return s < n_ ? s : -1;  // all in: the pool waits to be dealt back
-  }
-  return chain_link(std::popcount(static_cast<unsigned>(passes_set_)));
-}
-
 int Position::chain_link(int i) const {
   // A12: the chains open on the seats nearest the dealer's left, counting leftwards
   // (with g chains, dealer+1 .. dealer+g, one per chain); the links pass step by
@@ -143,7 +137,7 @@ void Position::deal_pool(Rng& rng) {
 }
 
 void Position::set_pass(int seat, CardSet cards, CardSet second) {
-  if (rules_->pass_chain || rules_->pool_cards) [[unlikely]] {
+  if (rare_rules_ & kRarePasses) [[unlikely]] {
     if (rules_->pass_chain)
       set_chain_pass(seat, cards);
     else
@@ -349,9 +343,12 @@ bool Position::open_second_round() {
   return false;
 }
 
-void Position::finish_trick() {
-  // One test of a zero mask in rules without an extension.
-  if (rules_->extend_cards && open_second_round()) [[unlikely]] return;
+// Not vectorised: a trick holds at most 2n cards, and the vector loop's set-up and
+// bounds test cost the 4-card trick more than its scalar loop.
+[[gnu::optimize("no-tree-vectorize")]] void Position::finish_trick() {
+  // One test of a flag for the rules off the standard game's path (rare_rules_).
+  const bool rare = rare_rules_ & kRareTrickEnd;
+  if (rare && rules_->extend_cards && open_second_round()) [[unlikely]] return;
   const PlayRecord* trick = &history_[num_plays_ - trick_len_];
   const Suit led = led_suit();
   int best = 0;
@@ -369,7 +366,6 @@ void Position::finish_trick() {
   }
   const int winner = trick[best].seat;
   if (!hearts_broken_ && trick_breaks_hearts()) hearts_broken_ = true;
-  if (charge_restricted_) [[unlikely]] charge_restricted_ &= ~suit_mask(led);  // A34: its first trick is over
   won_[winner] |= trick_set_;
   // The kitty goes with the first trick (first-trick-winner) or the first that scores.
   if (kitty_seat_ < 0 && kitty_ &&
@@ -388,7 +384,10 @@ void Position::finish_trick() {
   trick_len_ = 0;
   leader_ = turn_ = static_cast<std::uint8_t>(winner);
   phase_ = hands_[winner] == 0 ? Phase::kOver : phase_;
-  if (rules_->stuck_lead_ends_hand) check_stuck();
+  if (rare) [[unlikely]] {
+    charge_restricted_ &= ~suit_mask(led);  // A34: its first trick is over
+    if (rules_->stuck_lead_ends_hand) check_stuck();
+  }
 }
 
 void Position::undo() {

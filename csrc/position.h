@@ -75,7 +75,12 @@ class Position {
   // The seat to pass next (-1 when nobody is to pass): in a pass chain
   // (peek-pass, docs/RULES.md §2.2 A12) the chain's next link, else the lowest
   // seat yet to pass (the passes are simultaneous: any order gives the same hand).
-  int next_passer() const;
+  int next_passer() const {
+    if (phase_ != Phase::kPassing) return -1;
+    if (rules_->pass_chain) [[unlikely]] return chain_link(std::popcount(static_cast<unsigned>(passes_set_)));
+    const int s = std::countr_zero(static_cast<unsigned>(~passes_set_));
+    return s < n_ ? s : -1;  // all in: the pool waits to be dealt back
+  }
   // The seat that passes `i`-th (0-based) in this hand's pass chain (peek-pass).
   int chain_link(int i) const;
   // The pool (kitty-swap, docs/RULES.md §2.2 A13): every seat's cards are in and
@@ -330,6 +335,12 @@ class Position {
   // the trick in progress's bit means nothing before that (trick_end_ says it).
   std::uint32_t extended_ = 0;
   std::uint8_t trick_end_ = 0;  // the cards that complete the trick in progress: n, or 2n (A21)
+  // Rules off the standard game's path, so that it pays one test for them all:
+  // kRareFilters, the last masks of the legal chain (qs-forced, charges);
+  // kRareTrickEnd, finish_trick's extra steps (nines-extend, charges, stuck leads);
+  // kRarePasses, set_pass's other kinds (a pass chain, the pool).
+  static constexpr std::uint8_t kRareFilters = 1, kRareTrickEnd = 2, kRarePasses = 4;
+  std::uint8_t rare_rules_ = 0;
   PlayRecord history_[kMaxPlays];
   DecisionRecord decision_log_[kMaxDecisions];
 };
@@ -361,6 +372,7 @@ template <class Visit>
   }
   if (first_trick && r.first_trick_banned)
     visit(~r.first_trick_banned, ~r.first_trick_banned, "penalty cards may not be played to the first trick");
+  if (!(rare_rules_ & kRareFilters)) [[likely]] return;  // one test for the filters below
   if (r.forced_queen && !leading) {
     // A20: only a seat void in the led suit is held to it. After R1, so R1 takes
     // precedence: while R1 bars the Q♠ (and the seat has another card) it is not among
@@ -369,7 +381,7 @@ template <class Visit>
     const CardSet queen_or_follow = suit_mask(led) | kQueenOfSpades.bit();
     visit(queen_or_follow, queen_or_follow, "the Q♠ must be played to the first trick its holder cannot follow");
   }
-  if (charge_restricted_) [[unlikely]] {
+  if (charge_restricted_) {
     // turbo (A34): a charged card may not go to the first trick led in its suit,
     // leading included, while its holder has another card of that suit.
     for (CardSet c = charge_restricted_ & (leading ? ~CardSet{0} : suit_mask(led)); c;) {
@@ -389,12 +401,13 @@ struct Position::Narrow {
   }
 };
 
-inline CardSet Position::legal_from(CardSet hand) const {
+// Always inlined (as legal_moves is): GCC stopped inlining it once the chain grew a loop.
+[[gnu::always_inline]] inline CardSet Position::legal_from(CardSet hand) const {
   visit_rule_filters(Narrow{hand});
   return hand;
 }
 
-inline CardSet Position::legal_following(CardSet hand, Suit led, bool first_trick) const {
+[[gnu::always_inline]] inline CardSet Position::legal_following(CardSet hand, Suit led, bool first_trick) const {
   visit_rule_filters(Narrow{hand}, false, led, first_trick);
   return hand;
 }

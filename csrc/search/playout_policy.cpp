@@ -225,22 +225,12 @@ int heuristic_decision(const Position& pos, Rng&) {
   return kNoCardValue;
 }
 
-namespace {
-
-// The passes (a pass chain in its order, the pool dealt back) and the decisions still
-// due before the play. Out of line: the play loop below stays as it is for the hands
-// that have none (the playouts' hot path), so the compiler inlines its card loop.
-[[gnu::noinline]] void settle_before_play(Position& pos, Rng& rng) {
+// Out of line: the play loop (playout_policy.h) stays as it is for the hands that
+// have none (the playouts' hot path).
+void settle_before_play(Position& pos, Rng& rng) {
   for (int s; (s = pos.next_passer()) >= 0;) set_heuristic_pass(pos, s);
   if (pos.pool_pending()) pos.deal_pool(rng);
   while (pos.phase() == Phase::kDeciding) pos.decide(heuristic_decision(pos, rng));
-}
-
-}  // namespace
-
-void play_out_heuristic(Position& pos, Rng& rng, double noise) {
-  if (pos.phase() == Phase::kPassing || pos.phase() == Phase::kDeciding) [[unlikely]] settle_before_play(pos, rng);
-  while (pos.phase() == Phase::kPlaying) pos.play(heuristic_card(pos, rng, noise));
 }
 
 }  // namespace copas
