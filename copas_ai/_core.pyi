@@ -473,6 +473,7 @@ class RuleSet:
     """
     A variant as plain data (see csrc/rules.h).
     """
+    dealer_plans_pass: bool
     discard_needs_broken: bool
     first_lead: FirstLead
     first_lead_ban_alone: bool
@@ -490,6 +491,7 @@ class RuleSet:
     lead_needs_broken: bool
     led_heart_breaks: bool
     moon: MoonRule
+    moon_wins_match: bool
     must_lead_first_card: bool
     pass_chain: bool
     reverse_moon_if_losing: bool
@@ -723,6 +725,11 @@ class MatchState:
     @hands_played.setter
     def hands_played(self, arg1: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
+    @property
+    def moon_winner(self) -> typing.Any:
+        """
+        queens (docs/RULES.md §11): the seat whose moon won the match at once, or None
+        """
     @property
     def players(self) -> int:
         ...

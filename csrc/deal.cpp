@@ -75,7 +75,7 @@ CardSet random_subset_with(CardSet from, int k, Rng& rng, Draw draw) {
   return chosen;
 }
 
-// The decisions due before the play (turbo's charges), drawn like cards from their
+// The decisions due before the play (turbo's charges, queens' plan), drawn like cards from their
 // choices. Out of line: the play loop stays as it is for hands without any.
 template <class Draw>
 [[gnu::noinline]] void decide_with(Position& pos, Rng& rng, Draw draw) {
@@ -84,6 +84,7 @@ template <class Draw>
 
 template <class Draw>
 void play_out_with(Position& pos, Rng& rng, Draw draw) {
+  if (pos.phase() == Phase::kDeciding) [[unlikely]] decide_with(pos, rng, draw);  // queens' plan, before the pass
   if (pos.phase() == Phase::kPassing) {
     const PassPlan plan = pos.pass_plan();
     for (int s; (s = pos.next_passer()) >= 0;) {

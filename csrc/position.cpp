@@ -53,12 +53,17 @@ void Position::deal(const CardSet* hands) {
   CardSet dealt = 0;
   for (int s = 0; s < n_; ++s) dealt |= hands_[s] = hands[s];
   if (rules_->kitty_size) kitty_ = rules_->deck & ~dealt;
+  if (rules_->dealer_plans_pass) [[unlikely]] {
+    begin_plan();  // decisions.cpp: queens' dealer plans the pass first
+    return;
+  }
   if (pass_plan_.total() == 0) start_play();  // else the pass comes first (phase kPassing)
 }
 
 void Position::deal_after_pass(const CardSet* hands, const CardSet* passed, const CardSet* received,
-                               CardSet pass_second) {
+                               CardSet pass_second, int plan) {
   deal(hands);
+  if (phase_ == Phase::kDeciding && plan >= 0) decide(plan);
   for (int s = 0; s < n_; ++s) {
     passed_[s] = passed[s];
     received_[s] = received[s];

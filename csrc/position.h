@@ -64,8 +64,9 @@ class Position {
   // Dealing when the pass is already made: the hands after it, and what each
   // seat passed and received as far as known (0 where unknown). Play starts.
   // A split pass also gives the cards known to have gone the second way.
+  // queens: `plan` (a `plan` value, -1 for none) is the dealer's plan, decided first.
   void deal_after_pass(const CardSet* hands, const CardSet* passed, const CardSet* received,
-                       CardSet pass_second = 0);
+                       CardSet pass_second = 0, int plan = -1);
 
   // Passing (phase kPassing): every seat sets its pass; the last one applies them.
   // A split pass (two parts in the plan) gives each part's cards: `cards` go the
@@ -179,7 +180,8 @@ class Position {
   void decide(int value);
   void undo_decision();
   bool last_move_is_decision() const {
-    return decisions_made_ && decision_log_[decisions_made_ - 1].at_play == num_plays_;
+    // A pass made after queens' plan is the last move (passes are not taken back).
+    return decisions_made_ && decision_log_[decisions_made_ - 1].at_play == num_plays_ && !passes_set_;
   }
   int num_decisions() const { return decisions_made_; }
   const DecisionRecord& decision_record(int i) const { return decision_log_[i]; }
@@ -273,6 +275,7 @@ class Position {
   // Decisions (decisions.cpp): the turbo charges' phase, and A34's restriction
   // recomputed from the tricks led (after an undo).
   void begin_charges();
+  void begin_plan();  // queens: the dealer's plan is due (the pass waits for it)
   void restrict_charges();
   // Ends the hand early when the rules say the seat to act is stuck (HandEnd).
   void check_stuck();

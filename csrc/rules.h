@@ -247,6 +247,13 @@ struct RuleSet {
   // every heart). A moon ignores charges (A35). 0: no charge phase.
   CardSet charge_cards = 0;
   CardSet charge_whole_suit = 0;
+  // queens (§11, S000 L265): the dealer chooses each hand's pass plan, a decision
+  // (decision.h `plan`) before the pass; the pass cycle is not read. Two-part
+  // plans at most (a three-way plan, 1l1r1a, needs a third part: not yet).
+  bool dealer_plans_pass = false;
+  // queens (§11, S000 L273): a shot moon wins the match at once, whatever the
+  // totals (MatchState::moon_winner, match_outcome).
+  bool moon_wins_match = false;
   // rook (§16, A49): a seat's hand score never goes below 0 (the 10♦'s -10 reduces
   // the whole hand total, and is worth nothing to a seat that took less than 10).
   bool hand_floor_zero = false;

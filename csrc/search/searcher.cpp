@@ -29,6 +29,8 @@ Position without_passes(const Position& pos) {
   CardSet hands[kMaxPlayers];
   for (int s = 0; s < pos.players(); ++s) hands[s] = pos.hand(s);
   clean.deal(hands);
+  // queens: the dealer's plan (always the hand's first decision) is public and stays.
+  if (clean.phase() == Phase::kDeciding && pos.num_decisions() > 0) clean.decide(pos.decision_record(0).value);
   return clean;
 }
 

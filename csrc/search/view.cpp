@@ -26,8 +26,34 @@ struct PassFacts {
   CardSet sent[2] = {};        // the cards of each part
 };
 
+// queens (§11): the dealer's plan, the view's first decision (-1: not made yet, or
+// the rules have none: their pass cycle gives the plan).
+int view_plan(const RuleSet& rules, const SeatView& v) {
+  const bool made = rules.dealer_plans_pass && v.num_decisions > 0 && v.decision_word[0] == DecisionWord::kPlan;
+  return made && v.decision_value[0] >= 0 ? v.decision_value[0] : -1;
+}
+
+// queens: the plan is due first, from the dealer, and is public (no '?').
+std::string check_plan(const RuleSet& rules, const SeatView& v) {
+  if (!rules.dealer_plans_pass) return "";
+  const int plan = view_plan(rules, v);
+  if (plan < 0) {
+    if (v.passed || v.received || v.num_moves || v.num_decisions)
+      return "seat " + std::to_string(v.dealer) + "'s plan (the dealer's) is due first: write it, e.g. " +
+             std::to_string(v.dealer) + ":plan=3l";
+    return "";
+  }
+  Position probe(&rules, v.dealer, v.hand_no);
+  const CardSet none[kMaxPlayers] = {};
+  probe.deal(none);
+  if (v.decision_at[0] != 0) return "the dealer's plan comes before the first card";
+  if (std::string e = probe.decision_error(v.decision_seat[0], DecisionWord::kPlan, plan); !e.empty())
+    return "the plan: " + e;
+  return "";
+}
+
 std::string check_pass(const RuleSet& rules, const SeatView& v, PassFacts& facts) {
-  const PassPlan plan = rules.pass_plan(v.hand_no);
+  const PassPlan plan = plan_of_view(rules, v);
   const int k = plan.total();
   const int n = rules.players;
   if (k == 0) {
@@ -114,7 +140,7 @@ void deal_pass_world(const RuleSet& rules, const SeatView& v, Rng& rng, Position
   CardSet hands[kMaxPlayers] = {};
   hands[v.seat] = v.dealt;
   if (v.received) {
-    const int offset = rules.pass_plan(v.hand_no).parts[0].offset;
+    const int offset = plan_of_view(rules, v).parts[0].offset;
     hands[(v.seat - offset + 2 * rules.players) % rules.players] = v.received;
   }
   for (int s = 0; s < rules.players; ++s) {
@@ -127,6 +153,7 @@ void deal_pass_world(const RuleSet& rules, const SeatView& v, Rng& rng, Position
   }
   out = Position(&rules, v.dealer, v.hand_no);
   out.deal(hands);
+  if (const int plan = view_plan(rules, v); plan >= 0) out.decide(plan);  // queens: the dealer's plan
   if (rules.pass_chain) {
     run_chain_to_seat(v, rng, out);
     return;
@@ -156,7 +183,7 @@ std::string place_opening_lead(const RuleSet& rules, const SeatView& v, CardSet 
   }
   skeleton[seat] |= c.bit();
   replay = Position(&rules, v.dealer, v.hand_no);
-  replay.deal_after_pass(skeleton, facts.passed, facts.received, facts.second);
+  replay.deal_after_pass(skeleton, facts.passed, facts.received, facts.second, view_plan(rules, v));
   if (replay.leader() != seat) return move_name(v, 0) + ": " + seat_name(replay.leader()) + " leads the first trick";
   skeleton[seat] &= ~c.bit();
   replay.set_hand(seat, replay.hand(seat) & ~c.bit());
@@ -192,6 +219,12 @@ std::string replay_decisions(const SeatView& v, int at, int& next, Position& pos
 
 }  // namespace
 
+PassPlan plan_of_view(const RuleSet& rules, const SeatView& v) {
+  if (!rules.dealer_plans_pass) return rules.pass_plan(v.hand_no);
+  const int plan = view_plan(rules, v);
+  return plan < 0 ? PassPlan{} : plan_choice(plan, rules.players);
+}
+
 std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, Position& out) {
   const int n = rules.players;
   if (v.seat < 0 || v.seat >= n) return "no " + seat_name(v.seat);
@@ -199,10 +232,12 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
   if (count(v.dealt) != rules.hand_size)
     return "the hand has " + std::to_string(count(v.dealt)) + " cards, not " + std::to_string(rules.hand_size);
   PassFacts facts;
+  if (std::string e = check_plan(rules, v); !e.empty()) return e;
   if (std::string e = check_pass(rules, v, facts); !e.empty()) return e;
-  const bool passing = rules.pass_plan(v.hand_no).total() > 0 && v.num_moves == 0 &&
+  const bool passing = plan_of_view(rules, v).total() > 0 && v.num_moves == 0 &&
                        (rules.pass_chain ? !(v.passed && v.received) : !v.received);
-  if (passing) {
+  // queens: before the dealer's plan, the world is the deal alone.
+  if (passing || (rules.dealer_plans_pass && view_plan(rules, v) < 0)) {
     deal_pass_world(rules, v, rng, out);
     return "";
   }
@@ -245,8 +280,10 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
     skeleton[s] |= c.bit();
   }
   Position replay(&rules, v.dealer, v.hand_no);
-  replay.deal_after_pass(skeleton, facts.passed, facts.received, facts.second);
-  int next_decision = 0;
+  replay.deal_after_pass(skeleton, facts.passed, facts.received, facts.second, view_plan(rules, v));
+  // queens: the plan was made by deal_after_pass, before the pass.
+  const int first_replayed = view_plan(rules, v) >= 0 ? 1 : 0;
+  int next_decision = first_replayed;
   CardSet absent[kMaxPlayers] = {};
   int revoker = -1;  // the seat whose revoke a move proved: the hand ended there
   int revoked_suit = 0;
@@ -343,8 +380,8 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
     if (std::string e = take_world_hands(rules, v, take, k, played_by, rng, hands, discards); !e.empty())
       return "no deal of the unseen cards fits the moves: " + e;
   out = Position(&rules, v.dealer, v.hand_no);
-  out.deal_after_pass(hands, facts.passed, facts.received, facts.second);
-  int made = 0;
+  out.deal_after_pass(hands, facts.passed, facts.received, facts.second, view_plan(rules, v));
+  int made = first_replayed;
   for (int i = 0; i < v.num_moves; ++i) {
     if (std::string e = replay_decisions(v, i, made, out); !e.empty()) return e;
     if (out.discarding()) discard_cards(out, discards);

@@ -45,6 +45,10 @@ struct SeatView {
   std::uint8_t decision_at[kMaxDecisions] = {};
 };
 
+// The view's pass plan: the rules' for the hand, or queens' dealer's plan (the
+// view's first decision; no pass before it is made).
+PassPlan plan_of_view(const RuleSet& rules, const SeatView& view);
+
 // Fills `out` with a full position consistent with `view` and returns "", or
 // returns why no position is (naming the first offending move as "move <i>").
 std::string world_from_view(const RuleSet& rules, const SeatView& view, Rng& rng, Position& out);
