@@ -34,11 +34,6 @@ def engine():
         yield e
 
 
-def go(engine, limit="go iterations 60") -> str:
-    engine.send(limit)
-    return engine.until(lambda l: l.startswith(("bestmove", "error")))[-1]
-
-
 def state(engine) -> str:
     engine.send("score")
     return engine.until(lambda l: l.startswith("state"))[-1]
@@ -52,7 +47,7 @@ def test_queens_legal_and_go_answer_the_dealers_plan(engine):
         assert engine.ask("legal") == ["legal " + " ".join(f"0:plan={p}" for p in PLANS)]
         assert state(engine) == "state deciding"
         assert engine.ask("setoption name Seed value 3") == []
-        assert go(engine) in {f"bestmove 0:plan={p}" for p in PLANS}
+        assert engine.bestmove() in {f"bestmove 0:plan={p}" for p in PLANS}
 
 
 def test_queens_another_seats_view_waits_for_the_plan(engine):
