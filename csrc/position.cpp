@@ -528,7 +528,7 @@ std::string pass_part_error(const PassPlan& plan, int part, CardSet cards, int p
   if (count(cards) == want) return "";
   const std::string got = ", not " + std::to_string(count(cards));
   if (plan.parts[1].count == 0) return "a pass is " + std::to_string(want) + " cards" + got;
-  return "the pass to the " + pass_offset_name(plan.parts[part].offset, players) + " is " + cards_word(want) + got;
+  return "the pass " + pass_toward(plan.parts[part].offset, players) + " is " + cards_word(want) + got;
 }
 
 CardSet rote_second_part(const PassPlan& plan, CardSet cards) {

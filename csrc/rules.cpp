@@ -21,6 +21,11 @@ std::string pass_offset_name(int offset, int players) {
   return std::to_string(offset) + " seats left";
 }
 
+std::string pass_toward(int offset, int players) {
+  const std::string name = pass_offset_name(offset, players);
+  return name == "across" ? name : (offset == 1 || offset == players - 1 ? "to the " : "to ") + name;
+}
+
 PassPlan RuleSet::pass_plan(int hand_no) const {
   PassPlan plan;
   if (pool_cards) {  // A13: the pool in every hand, whatever the cycle

@@ -287,6 +287,8 @@ std::string check_rules(const RuleSet& rules);
 int pass_offset(PassDirection d, int players);
 // How a pass part's receiver is named in messages: "left", "right", "across" or "N seats left".
 std::string pass_offset_name(int offset, int players);
+// The way a pass part goes, in messages: "to the left", "to the right", "across", "to 2 seats left".
+std::string pass_toward(int offset, int players);
 
 // The end of a match is match_outcome() (match.h), from the match's whole state.
 // Whether some total (a seat's, or a team's when teams sum) has reached the target.

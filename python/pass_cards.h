@@ -29,7 +29,7 @@ inline std::string plan_str(const PassPlan& plan, int players) {
   for (const PassPart& p : plan.parts) {
     if (!p.count) continue;
     if (!out.empty()) out += " / ";
-    out += std::to_string(p.count) + " to the " + pass_offset_name(p.offset, players);
+    out += std::to_string(p.count) + " " + pass_toward(p.offset, players);
   }
   return out;
 }

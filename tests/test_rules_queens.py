@@ -179,3 +179,15 @@ def test_queens_heuristic_matches_end_and_record_every_plan(seed):
     assert match.is_over()
     for hand in match.hands:
         assert hand.decisions[0][:2] == (0, hand.dealer) and hand.decisions[0][2].startswith("plan=")
+
+
+def test_queens_a_wrong_part_of_the_plans_pass_is_refused_naming_its_way():
+    """queens, plan 2l1a: two cards given for the across part are refused, the message naming the
+    part ("across", not "to the across"); a flat list is refused naming both parts."""
+    pos = queens_position({}, dealer=0)
+    pos.decide("plan=2l1a")
+    hand = sorted(pos.hand(0))
+    with pytest.raises(ca.IllegalMoveError, match="the pass across is 1 card, not 2"):
+        pos.set_pass(0, (ca.CardSet(hand[:2]), ca.CardSet(hand[2:4])))
+    with pytest.raises(ca.IllegalMoveError, match="2 to the left / 1 across"):
+        pos.set_pass(0, ca.CardSet(hand[:3]))
