@@ -9,7 +9,7 @@
 // a CardSet plus the "none" bit and the search and the random playouts draw
 // from them as they draw cards.
 //
-// A later word (queens' pass plan, gong-zhu's charges, the moon choice) is a
+// A later word (gong-zhu's charges, the moon choice) is, as queens' pass plan, a
 // DecisionWord, its entry in kDecisionWords, its choices in
 // Position::decision_choices and its effect in Position::decide (decisions.cpp).
 #pragma once

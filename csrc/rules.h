@@ -37,9 +37,12 @@
 //                         less the hands; add-to-trick, or into-hand: a discard step);
 //                         first_lead_card falls back to the lowest club in play.
 //  negative-scoring,      values with signs, goal kHigh with a negative target;
-//  spot, black-maria,     only card_points and moon_value change.
-//  queens, no-pass-strict lead_bans_points (never lead a point card unless only those)
+//  spot, black-maria      only card_points and moon_value change.
+//  no-pass-strict         lead_bans_points (never lead a point card unless only those)
 //                         with lead_needs_broken off (A31: any point card then).
+//  queens                 card_points and point_cards (every queen), target 300,
+//                         dealer_plans_pass (the `plan` decision before the pass) and
+//                         moon_wins_match (MatchState::moon_winner).
 //  spanish                deck (cards removed) and rank_strength (Sueca); sixes-extend =
 //                         extend_cards (the 6s), as nines-extend's 9s on copas-fora.
 //  rook                   rank_strength (ace low), the kitty of three-five, 10♦ -10 with
