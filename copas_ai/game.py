@@ -134,6 +134,17 @@ def deal_pool_back(position: Position) -> None:
         position.deal_pool(hash((position.hand_no, *(h.bits for h in position.hands))) & (2**63 - 1))
 
 
+def decide_plan(position: Position, bots: Sequence[Bot]) -> str | None:
+    """queens (docs/RULES.md §11): the dealer's pass plan, when it is due (before the
+    pass), chosen by the dealer's bot; returns it ('plan=2l1a'), or None."""
+    if not (position.decision and position.decision[1] == PLAN):
+        return None
+    seat = position.decision[0]
+    choice = choose_decision(bots[seat], position, seat)
+    position.decide(choice, seat=seat)
+    return choice
+
+
 def play_hand(
     position: Position,
     bots: Sequence[Bot],
@@ -145,9 +156,7 @@ def play_hand(
 
     kitty-swap's pool is dealt back by deal_pool_back. Observers see the position
     once the passes are applied, and each trick."""
-    if position.decision and position.decision[1] == PLAN:  # queens: the dealer's plan comes before the pass
-        seat = position.decision[0]
-        position.decide(choose_decision(bots[seat], position, seat), seat=seat)
+    decide_plan(position, bots)
     if position.phase == "passing":
         count = sum(n for _, n in position.pass_plan)
         while (seat := position.next_passer) is not None:  # a pass chain's order (peek-pass)
