@@ -490,6 +490,8 @@ std::string cards_word(int n) { return std::to_string(n) + (n == 1 ? " card" : "
 }  // namespace
 
 std::string pass_error(const Position& pos, int seat, CardSet cards, CardSet second) {
+  if (pos.phase() == Phase::kDeciding)  // queens: the dealer's plan comes before the pass
+    return "seat " + std::to_string(pos.turn()) + "'s " + decision_info(pos.decision_word()).name + " is due first";
   if (pos.phase() != Phase::kPassing) return "there is no pass to make now";
   if (pos.pool_pending()) return "every seat's cards are in the pool: it is dealt back next";
   if (seat < 0 || seat >= pos.players()) return "no seat " + std::to_string(seat);

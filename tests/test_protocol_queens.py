@@ -88,10 +88,17 @@ def test_queens_one_hand_view_with_the_plan_and_a_split_pass(engine):
      "error position move 0:plan=3l: illegal decision plan=3l: no plan is due now"),
     (f"{HEAD} {ALL_HANDS} moves 0:plan=3a 1:2C",
      "error position move 1:2C: play has begun but the pass of seat 0 is not given"),
+    (f"{HEAD} {ALL_HANDS} passed 0 {','.join(map(str, sorted(DEAL[0])[:3]))}",
+     f"error position passed 0 {','.join(map(str, sorted(DEAL[0])[:3]))}: illegal pass "
+     f"{','.join(map(str, sorted(DEAL[0])[:3]))}: seat 0's plan is due first"),
+    (f"{HEAD} {ALL_HANDS} moves 1:2C 0:plan=3l", "error position move 1:2C: illegal move 2C: seat 0's plan is due first"),
+    (f"{HEAD} hand 1 {DEAL[1]} moves 0:plan=?",
+     f"error position hand 1 {DEAL[1]}: move 0:plan=?: the dealer's plan is public: write its value"),
 ])
 def test_queens_bad_plans_are_refused_naming_the_move(engine, command, error):
     """queens: a plan by another seat than the dealer, a value that is no plan (parts in l, r, a
-    order), a second plan, and play before the plan's passes are refused with one error line."""
+    order), a second plan, play before the plan's passes, a pass or a card before the plan, and a
+    hidden plan (it is public) are refused with one error line."""
     assert engine.ask(command) == [error]
 
 

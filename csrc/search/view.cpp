@@ -26,6 +26,8 @@ struct PassFacts {
   CardSet sent[2] = {};        // the cards of each part
 };
 
+std::string decision_name(const SeatView& v, int d);
+
 // queens (§11): the dealer's plan, the view's first decision (-1: not made yet, or
 // the rules have none: their pass cycle gives the plan).
 int view_plan(const RuleSet& rules, const SeatView& v) {
@@ -37,6 +39,8 @@ int view_plan(const RuleSet& rules, const SeatView& v) {
 std::string check_plan(const RuleSet& rules, const SeatView& v) {
   if (!rules.dealer_plans_pass) return "";
   const int plan = view_plan(rules, v);
+  if (plan < 0 && v.num_decisions > 0 && v.decision_word[0] == DecisionWord::kPlan)
+    return decision_name(v, 0) + ": the dealer's plan is public: write its value";
   if (plan < 0) {
     if (v.passed || v.received || v.num_moves || v.num_decisions)
       return "seat " + std::to_string(v.dealer) + "'s plan (the dealer's) is due first: write it, e.g. " +
