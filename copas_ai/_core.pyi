@@ -835,7 +835,7 @@ class Position:
         """
     def set_pass(self, seat: typing.SupportsInt | typing.SupportsIndex, cards: typing.Any) -> None:
         """
-        Set one seat's pass; the last pass set is applied. A split pass (two parts in pass_plan) gives each part's cards in plan order: (CardSet, CardSet) or 'QS/AH,KC'.
+        Set one seat's pass; the last pass set is applied. A split pass (two or three parts in pass_plan) gives each part's cards in plan order: (CardSet, CardSet) or 'QS/AH,KC'.
         """
     def shown_voids(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> list[int]:
         """

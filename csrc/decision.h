@@ -44,7 +44,7 @@ struct DecisionWordInfo {
 constexpr DecisionWordInfo kDecisionWords[kNumDecisionWords] = {
     {"charge", true, true, {}},
     // The plans in the order of kPlanChoices (decisions.cpp): split-pass's parts syntax.
-    {"plan", false, false, {"none", "3l", "3r", "3a", "2l1r", "1l2r", "2l1a", "1l2a", "2r1a", "1r2a"}},
+    {"plan", false, false, {"none", "3l", "3r", "3a", "2l1r", "1l2r", "2l1a", "1l2a", "2r1a", "1r2a", "1l1r1a"}},
 };
 
 inline const DecisionWordInfo& decision_info(DecisionWord w) { return kDecisionWords[static_cast<int>(w)]; }

@@ -22,14 +22,16 @@ namespace {
 // queens' plans (§11), in the order of the `plan` word's names (decision.h): each
 // part's direction and count, split-pass's part syntax (A is across).
 struct PlanChoice {
-  PassDirection direction[2];
-  std::uint8_t count[2];
+  PassDirection direction[3];
+  std::uint8_t count[3];
 };
 constexpr PassDirection kL = PassDirection::kLeft, kR = PassDirection::kRight, kA = PassDirection::kAcross,
                         kNo = PassDirection::kNone;
 constexpr PlanChoice kPlanChoices[] = {
-    {{kNo, kNo}, {0, 0}}, {{kL, kNo}, {3, 0}}, {{kR, kNo}, {3, 0}}, {{kA, kNo}, {3, 0}}, {{kL, kR}, {2, 1}},
-    {{kL, kR}, {1, 2}},   {{kL, kA}, {2, 1}},  {{kL, kA}, {1, 2}},  {{kR, kA}, {2, 1}},  {{kR, kA}, {1, 2}},
+    {{kNo, kNo, kNo}, {0, 0, 0}}, {{kL, kNo, kNo}, {3, 0, 0}}, {{kR, kNo, kNo}, {3, 0, 0}},
+    {{kA, kNo, kNo}, {3, 0, 0}},  {{kL, kR, kNo}, {2, 1, 0}},  {{kL, kR, kNo}, {1, 2, 0}},
+    {{kL, kA, kNo}, {2, 1, 0}},   {{kL, kA, kNo}, {1, 2, 0}},  {{kR, kA, kNo}, {2, 1, 0}},
+    {{kR, kA, kNo}, {1, 2, 0}},   {{kL, kR, kA}, {1, 1, 1}},
 };
 constexpr int kNumPlans = sizeof(kPlanChoices) / sizeof(kPlanChoices[0]);
 
@@ -37,7 +39,7 @@ constexpr int kNumPlans = sizeof(kPlanChoices) / sizeof(kPlanChoices[0]);
 
 PassPlan plan_choice(int value, int players) {
   PassPlan plan;
-  for (int p = 0; p < 2; ++p) {
+  for (int p = 0; p < 3; ++p) {
     plan.parts[p].offset = static_cast<std::int8_t>(pass_offset(kPlanChoices[value].direction[p], players));
     plan.parts[p].count = kPlanChoices[value].count[p];
   }

@@ -130,10 +130,11 @@ struct PassPart {
   std::uint8_t count = 0;
 };
 
-// A hand's pass: up to two parts (split-pass sends some cards each way).
+// A hand's pass: up to three parts (split-pass sends some cards each of two ways;
+// queens' dealer may plan one card each of three ways).
 struct PassPlan {
-  PassPart parts[2];
-  int total() const { return parts[0].count + parts[1].count; }
+  PassPart parts[3];
+  int total() const { return parts[0].count + parts[1].count + parts[2].count; }
 };
 
 constexpr int kMaxPassCycle = 8;
@@ -251,8 +252,7 @@ struct RuleSet {
   CardSet charge_cards = 0;
   CardSet charge_whole_suit = 0;
   // queens (§11, S000 L265): the dealer chooses each hand's pass plan, a decision
-  // (decision.h `plan`) before the pass; the pass cycle is not read. Two-part
-  // plans at most (a three-way plan, 1l1r1a, needs a third part: not yet).
+  // (decision.h `plan`) before the pass; the pass cycle is not read.
   bool dealer_plans_pass = false;
   // queens (§11, S000 L273): a shot moon wins the match at once, whatever the
   // totals (MatchState::moon_winner, match_outcome).

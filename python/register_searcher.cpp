@@ -35,7 +35,11 @@ py::dict result_dict(const SearchResult& r, const Position& pos) {
       d["decision"] = decision_str(pos.decision_word(), m.decision);
     } else if (m.pass) {
       d["pass"] = CardSetBox{m.pass};
-      if (m.pass_second) d["pass_parts"] = py::make_tuple(CardSetBox{m.pass & ~m.pass_second}, CardSetBox{m.pass_second});
+      if (m.pass_third)
+        d["pass_parts"] = py::make_tuple(CardSetBox{m.pass & ~m.pass_second & ~m.pass_third}, CardSetBox{m.pass_second},
+                                         CardSetBox{m.pass_third});
+      else if (m.pass_second)
+        d["pass_parts"] = py::make_tuple(CardSetBox{m.pass & ~m.pass_second}, CardSetBox{m.pass_second});
     } else {
       d["card"] = m.card;
     }
@@ -162,6 +166,8 @@ void register_searcher(py::module_& m) {
         v.received = got.all();
         v.passed_second = sent.second;
         v.received_second = got.second;
+        v.passed_third = sent.third;
+        v.received_third = got.third;
         PositionBox b;
         b.rules = std::make_shared<const RuleSet>(rules);
         b.revokes_penalize = v.revokes_penalize;

@@ -21,7 +21,7 @@ from copas_ai.search import Limit
 DEAL = build_deal({0: "QS KS 2H 3C 4C", 1: "2C", 3: "AH KH"})
 HEAD = "position variant queens dealer 0 handno 0"
 ALL_HANDS = " ".join(f"hand {s} {DEAL[s]}" for s in range(4))
-PLANS = ["none", "3l", "3r", "3a", "2l1r", "1l2r", "2l1a", "1l2a", "2r1a", "1r2a"]
+PLANS = ["none", "3l", "3r", "3a", "2l1r", "1l2r", "2l1a", "1l2a", "2r1a", "1r2a", "1l1r1a"]
 
 
 def view(seat: int, rest: str = "") -> str:
@@ -40,7 +40,7 @@ def state(engine) -> str:
 
 
 def test_queens_legal_and_go_answer_the_dealers_plan(engine):
-    """queens: at the deal `legal` lists the dealer's ten plans, `score` says state deciding and
+    """queens: at the deal `legal` lists the dealer's eleven plans, `score` says state deciding and
     `go` answers one of them, in the whole position and in the dealer's own view."""
     for position in (f"{HEAD} {ALL_HANDS}", view(0)):
         assert engine.ask(position) == []
@@ -76,6 +76,17 @@ def test_queens_one_hand_view_with_the_plan_and_a_split_pass(engine):
     # From seat 3 (its left part, 2 cards) and seat 2 (across, 1 card).
     got = f"{','.join(map(str, sorted(DEAL[3])[:2]))}/{sorted(DEAL[2])[0]}"
     assert engine.ask(view(0, f"passed 0 QS,KS/2H received 0 {got} moves 0:plan=2l1a")) == []
+    assert state(engine).startswith("state playing")
+
+
+def test_queens_one_hand_view_with_a_three_way_plan(engine):
+    """queens: seat 0's view after its plan 1l1r1a: one card left, one right, one across
+    (`passed 0 QS/KS/2H`), one card back from each of those seats; `legal` before the pass lists
+    `pass 1/1/1`."""
+    assert engine.ask(view(0, "moves 0:plan=1l1r1a")) == []
+    assert engine.ask("legal") == [f"legal pass 1/1/1 {DEAL[0]}"]
+    got = f"{sorted(DEAL[3])[0]}/{sorted(DEAL[1])[0]}/{sorted(DEAL[2])[0]}"  # from its right, left, across
+    assert engine.ask(view(0, f"passed 0 QS/KS/2H received 0 {got} moves 0:plan=1l1r1a")) == []
     assert state(engine).startswith("state playing")
 
 
@@ -123,6 +134,17 @@ def test_queens_moon_ends_the_match_whatever_the_totals(engine):
     lines = engine.until(lambda l: l.startswith("state"))
     assert lines[:2] == ["score 0 77 77 77", "total 250 77 67 117"]
     assert lines[-1] == "state gameover"
+
+
+def test_queens_random_match_record_round_trip_with_every_plan_shape():
+    """queens: a whole match of random bots (their plans drawn from all eleven, the three-way one
+    included) is written to a record and read back to the same plans, passes and scores."""
+    match = Match.new("queens", seed=1)
+    play_match(match, [make_bot("random", seed=s) for s in range(4)])
+    record = read_record(dump_record(record_from_match(match, ["a", "b", "c", "d"])))
+    assert any(h.decisions[0][2] == "plan=1l1r1a" for h in match.hands)
+    for original, read in zip(match.hands, record.hands, strict=True):
+        assert (read.decisions, read.passes, read.score) == (original.decisions, original.passes, original.score)
 
 
 def test_queens_record_carries_the_plan_and_analyse_judges_it():

@@ -16,7 +16,7 @@ from copas_ai.game import Match, play_match
 from copas_ai.bots import make_bot
 
 RULES = ca.find_variant("queens").rules()
-PLANS = ["none", "3l", "3r", "3a", "2l1r", "1l2r", "2l1a", "1l2a", "2r1a", "1r2a"]
+PLANS = ["none", "3l", "3r", "3a", "2l1r", "1l2r", "2l1a", "1l2a", "2r1a", "1r2a", "1l1r1a"]
 
 
 def queens_position(spec: dict[int, str], dealer: int = 0, voids: dict[int, str] | None = None) -> ca.Position:
@@ -63,8 +63,8 @@ def test_queens_r1_lets_the_qc_follow_the_2c_only_as_the_only_club():
 
 
 def test_queens_the_dealers_plan_is_due_first_with_every_plan_shape():
-    """queens §11: after the deal the dealer (seat 2 here) owes `plan`, one of the ten plans of at
-    most two parts; nobody may pass or play before it."""
+    """queens §11: after the deal the dealer (seat 2 here) owes `plan`, one of eleven plans (no pass,
+    3 one way, 2 + 1 two ways, 1 + 1 + 1 three ways); nobody may pass or play before it."""
     pos = queens_position({}, dealer=2)
     assert pos.phase == "deciding" and pos.decision == (2, "plan")
     assert pos.decision_choices == [f"plan={p}" for p in PLANS]
@@ -77,7 +77,7 @@ def test_queens_the_dealers_plan_is_due_first_with_every_plan_shape():
 # (plan, [(seats to the left, count)] of its parts)
 SHAPES = [("3l", [(1, 3)]), ("3r", [(3, 3)]), ("3a", [(2, 3)]), ("2l1r", [(1, 2), (3, 1)]),
           ("1l2r", [(1, 1), (3, 2)]), ("2l1a", [(1, 2), (2, 1)]), ("1l2a", [(1, 1), (2, 2)]),
-          ("2r1a", [(3, 2), (2, 1)]), ("1r2a", [(3, 1), (2, 2)])]
+          ("2r1a", [(3, 2), (2, 1)]), ("1r2a", [(3, 1), (2, 2)]), ("1l1r1a", [(1, 1), (3, 1), (2, 1)])]
 
 
 @pytest.mark.parametrize("plan, parts", SHAPES, ids=[s for s, _ in SHAPES])

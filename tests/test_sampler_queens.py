@@ -26,7 +26,8 @@ def late_position(plan: str, plays: int, me: int) -> ca.Position:
     raise AssertionError("no seed gives the situation")
 
 
-@pytest.mark.parametrize("plan, plays, me", [("2l1a", 40, 0), ("1r2a", 41, 1), ("2l1r", 42, 2), ("3a", 40, 3)])
+@pytest.mark.parametrize("plan, plays, me", [("2l1a", 40, 0), ("1r2a", 41, 1), ("2l1r", 42, 2), ("3a", 40, 3),
+                                              ("1l1r1a", 40, 1), ("1l1r1a", 41, 2)])
 def test_queens_plan_world_count_is_exact_and_samples_are_uniform(plan, plays, me):
     """queens, plan <plan>, <plays> cards played: seat <me>'s sampler holds each part of its pass
     with that part's receiver, counts exactly the worlds the enumeration finds and draws them

@@ -30,7 +30,7 @@ def plan_search(spec: dict[int, str], seed: int):
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_queens_plan_search_passes_a_dangerous_hand(seed):
     """queens (seed <seed>): Q♠ A♠ K♠ with the three other queens and A♥ K♥: the search chooses a
-    plan that passes, and `plan=none` (keeping all of it) has the worst value of the ten."""
+    plan that passes, and `plan=none` (keeping all of it) has the worst value of the eleven."""
     result = plan_search(DANGEROUS, seed)
     assert result.best != "0:plan=none"
     worst = max(result.moves, key=lambda m: m.score)

@@ -207,8 +207,8 @@ CardSet heuristic_discard(const RuleSet& rules, CardSet hand, int count_to_disca
 void set_heuristic_pass(Position& pos, int seat) {
   const PassPlan plan = pos.pass_plan();
   const CardSet cards = heuristic_pass(pos.rules(), pos.hand(seat), plan.total());
-  const CardSet second = rote_second_part(plan, cards);
-  pos.set_pass(seat, cards & ~second, second);
+  const CardSet second = rote_part(plan, cards, 1), third = rote_part(plan, cards, 2);
+  pos.set_pass(seat, cards & ~second & ~third, second, third);
 }
 
 int heuristic_decision(const Position& pos, Rng&) {

@@ -167,7 +167,7 @@ SearchResult Searcher::run(const Position& position, int seat, Algorithm algorit
     for (const MoveStats& m : stats) {
       MoveStats* slot = nullptr;
       for (MoveStats& r : result.moves)
-        if (r.card == m.card && r.pass == m.pass && r.pass_second == m.pass_second && r.decision == m.decision)
+        if (r.card == m.card && r.pass == m.pass && r.pass_second == m.pass_second && r.pass_third == m.pass_third && r.decision == m.decision)
           slot = &r;
       if (slot) {
         slot->merge(m);

@@ -18,9 +18,12 @@ struct SeatView {
   CardSet dealt = 0;     // the seat's cards before the pass
   CardSet passed = 0;    // what it passed (0: not yet, or no pass this hand)
   CardSet received = 0;  // what it received (0: not yet, or no pass)
-  // A split pass (two parts in the plan): the part-1 cards of passed and of received.
+  // A split pass (two parts in the plan): the part-1 cards of passed and of received;
+  // queens' three-way plan: the part-2 cards too.
   CardSet passed_second = 0;
   CardSet received_second = 0;
+  CardSet passed_third = 0;
+  CardSet received_third = 0;
   int num_moves = 0;
   Card move_card[kMaxPlays];
   std::int8_t move_seat[kMaxPlays] = {};  // -1: whoever the rules say plays next
