@@ -90,6 +90,10 @@ void play_out_with(Position& pos, Rng& rng, Draw draw) {
     for (int s; (s = pos.next_passer()) >= 0;) {
       // Part by part, so a split pass is as random as a one-way one (no draw for an empty part).
       const CardSet first = random_subset_with(pos.hand(s), plan.parts[0].count, rng, draw);
+      if (plan.parts[1].count == 0) [[likely]] {
+        pos.set_pass(s, first);
+        continue;
+      }
       const CardSet second = random_subset_with(pos.hand(s) & ~first, plan.parts[1].count, rng, draw);
       pos.set_pass(s, first, second, random_subset_with(pos.hand(s) & ~first & ~second, plan.parts[2].count, rng, draw));
     }

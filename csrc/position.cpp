@@ -163,9 +163,8 @@ void Position::set_pass(int seat, CardSet cards, CardSet second, CardSet third) 
   if (passes_set_ != (1u << n_) - 1) return;
   // Every pass is down: take them out first so nobody passes on a card received.
   for (int s = 0; s < n_; ++s) hands_[s] &= ~passed_[s];
-  for (int p = 0; p < 3; ++p) {
+  for (int p = 0; p < 3 && pass_plan_.parts[p].count; ++p) {  // the parts are filled in order
     const PassPart& part = pass_plan_.parts[p];
-    if (part.count == 0) continue;
     for (int s = 0; s < n_; ++s) {
       // s + offset wrapped into 0..n-1 (|offset| < n) without a division.
       int to = s + part.offset;
