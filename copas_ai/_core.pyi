@@ -473,6 +473,7 @@ class RuleSet:
     """
     A variant as plain data (see csrc/rules.h).
     """
+    dealer_plans_pass: bool
     discard_needs_broken: bool
     first_lead: FirstLead
     first_lead_ban_alone: bool
@@ -490,6 +491,7 @@ class RuleSet:
     lead_needs_broken: bool
     led_heart_breaks: bool
     moon: MoonRule
+    moon_wins_match: bool
     must_lead_first_card: bool
     pass_chain: bool
     reverse_moon_if_losing: bool
@@ -724,6 +726,11 @@ class MatchState:
     def hands_played(self, arg1: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
+    def moon_winner(self) -> typing.Any:
+        """
+        queens (docs/RULES.md §11): the seat whose moon won the match at once, or None
+        """
+    @property
     def players(self) -> int:
         ...
     @property
@@ -828,7 +835,7 @@ class Position:
         """
     def set_pass(self, seat: typing.SupportsInt | typing.SupportsIndex, cards: typing.Any) -> None:
         """
-        Set one seat's pass; the last pass set is applied. A split pass (two parts in pass_plan) gives each part's cards in plan order: (CardSet, CardSet) or 'QS/AH,KC'.
+        Set one seat's pass; the last pass set is applied. A split pass (two or three parts in pass_plan) gives each part's cards in plan order: (CardSet, CardSet) or 'QS/AH,KC'.
         """
     def shown_voids(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> list[int]:
         """

@@ -12,6 +12,7 @@ from typing import Callable, Sequence
 
 from copas_ai._core import Card, CardSet, MatchState, Position, deal
 from copas_ai.bots import Bot, choose_decision, choose_discard
+from copas_ai.moves.decisions import PLAN
 from copas_ai.moves.kitty import discard_index
 from copas_ai.moves.passes import PassValue, is_split
 from copas_ai.variants import Variant, find_variant
@@ -133,17 +134,29 @@ def deal_pool_back(position: Position) -> None:
         position.deal_pool(hash((position.hand_no, *(h.bits for h in position.hands))) & (2**63 - 1))
 
 
+def decide_plan(position: Position, bots: Sequence[Bot]) -> str | None:
+    """queens (docs/RULES.md §11): the dealer's pass plan, when it is due (before the
+    pass), chosen by the dealer's bot; returns it ('plan=2l1a'), or None."""
+    if not (position.decision and position.decision[1] == PLAN):
+        return None
+    seat = position.decision[0]
+    choice = choose_decision(bots[seat], position, seat)
+    position.decide(choice, seat=seat)
+    return choice
+
+
 def play_hand(
     position: Position,
     bots: Sequence[Bot],
     on_passes: Callable[[Position], None] | None = None,
     on_trick: Callable[[TrickReport], None] | None = None,
 ) -> Position:
-    """Plays a dealt hand to its end: every seat passes, then the decisions (turbo's
-    charges) and cards until over.
+    """Plays a dealt hand to its end: the dealer's plan (queens), every seat passes,
+    then the decisions (turbo's charges) and cards until over.
 
     kitty-swap's pool is dealt back by deal_pool_back. Observers see the position
     once the passes are applied, and each trick."""
+    decide_plan(position, bots)
     if position.phase == "passing":
         count = sum(n for _, n in position.pass_plan)
         while (seat := position.next_passer) is not None:  # a pass chain's order (peek-pass)

@@ -75,7 +75,7 @@ CardSet random_subset_with(CardSet from, int k, Rng& rng, Draw draw) {
   return chosen;
 }
 
-// The decisions due before the play (turbo's charges), drawn like cards from their
+// The decisions due before the play (turbo's charges, queens' plan), drawn like cards from their
 // choices. Out of line: the play loop stays as it is for hands without any.
 template <class Draw>
 [[gnu::noinline]] void decide_with(Position& pos, Rng& rng, Draw draw) {
@@ -84,12 +84,18 @@ template <class Draw>
 
 template <class Draw>
 void play_out_with(Position& pos, Rng& rng, Draw draw) {
+  if (pos.phase() == Phase::kDeciding) [[unlikely]] decide_with(pos, rng, draw);  // queens' plan, before the pass
   if (pos.phase() == Phase::kPassing) {
     const PassPlan plan = pos.pass_plan();
     for (int s; (s = pos.next_passer()) >= 0;) {
       // Part by part, so a split pass is as random as a one-way one (no draw for an empty part).
       const CardSet first = random_subset_with(pos.hand(s), plan.parts[0].count, rng, draw);
-      pos.set_pass(s, first, random_subset_with(pos.hand(s) & ~first, plan.parts[1].count, rng, draw));
+      if (plan.parts[1].count == 0) [[likely]] {
+        pos.set_pass(s, first);
+        continue;
+      }
+      const CardSet second = random_subset_with(pos.hand(s) & ~first, plan.parts[1].count, rng, draw);
+      pos.set_pass(s, first, second, random_subset_with(pos.hand(s) & ~first & ~second, plan.parts[2].count, rng, draw));
     }
     if (pos.pool_pending()) pos.deal_pool(rng);
   }

@@ -9,7 +9,7 @@
 // a CardSet plus the "none" bit and the search and the random playouts draw
 // from them as they draw cards.
 //
-// A later word (queens' pass plan, gong-zhu's charges, the moon choice) is a
+// A later word (gong-zhu's charges, the moon choice) is, as queens' pass plan, a
 // DecisionWord, its entry in kDecisionWords, its choices in
 // Position::decision_choices and its effect in Position::decide (decisions.cpp).
 #pragma once
@@ -18,13 +18,15 @@
 #include <string>
 
 #include "cards.h"
+#include "rules.h"
 
 namespace copas {
 
 enum class DecisionWord : std::uint8_t {
   kCharge,  // turbo (§8, A33): expose one of the rules' charge_cards, or none
+  kPlan,    // queens (§11): the dealer's pass plan for the hand, before the pass
 };
-constexpr int kNumDecisionWords = 1;
+constexpr int kNumDecisionWords = 2;
 
 // A bit set of a decision's values (bit v: value v may be chosen).
 using DecisionChoices = std::uint64_t;
@@ -36,11 +38,13 @@ struct DecisionWordInfo {
   const char* name;        // the word in moves: `<seat>:<name>=<value>`
   bool card_valued;        // values are cards (or none); else value i is names[i]
   bool hidden_until_done;  // made in turn but revealed together once every seat's is down (A33)
-  const char* names[4];    // a named-value word's values
+  const char* names[12];   // a named-value word's values (null after the last)
 };
 
 constexpr DecisionWordInfo kDecisionWords[kNumDecisionWords] = {
     {"charge", true, true, {}},
+    // The plans in the order of kPlanChoices (decisions.cpp): split-pass's parts syntax.
+    {"plan", false, false, {"none", "3l", "3r", "3a", "2l1r", "1l2r", "2l1a", "1l2a", "2r1a", "1r2a", "1l1r1a"}},
 };
 
 inline const DecisionWordInfo& decision_info(DecisionWord w) { return kDecisionWords[static_cast<int>(w)]; }
@@ -53,6 +57,9 @@ struct DecisionRecord {
   std::uint8_t value = 0;
   std::uint8_t at_play = 0;
 };
+
+// queens (§11): the pass plan of `plan` value `value` (its name in kDecisionWords) for `players` seats.
+PassPlan plan_choice(int value, int players);
 
 // The value as written after `=` ("QS", "none", "reverse").
 std::string decision_value_str(DecisionWord word, int value);

@@ -1,6 +1,10 @@
 // Decisions other than cards and passes (decision.h): the phase that holds them,
 // their choices and effects, and their text.
 //
+// queens' pass plan (docs/RULES.md §11): once the cards are dealt, and before any
+// pass, the dealer chooses the hand's plan (`plan`, one of kPlanChoices); it is
+// public at once, and the seats then pass by it as a split pass does.
+//
 // turbo's charges (docs/RULES.md §8, A33): after the pass and before trick 1 each
 // seat in turn from the dealer's left charges at most one of the rules'
 // charge_cards it holds, or none. A33 has the charges made at once and revealed
@@ -12,6 +16,35 @@
 #include "position.h"
 
 namespace copas {
+
+namespace {
+
+// queens' plans (§11), in the order of the `plan` word's names (decision.h): each
+// part's direction and count, split-pass's part syntax (A is across).
+struct PlanChoice {
+  PassDirection direction[3];
+  std::uint8_t count[3];
+};
+constexpr PassDirection kL = PassDirection::kLeft, kR = PassDirection::kRight, kA = PassDirection::kAcross,
+                        kNo = PassDirection::kNone;
+constexpr PlanChoice kPlanChoices[] = {
+    {{kNo, kNo, kNo}, {0, 0, 0}}, {{kL, kNo, kNo}, {3, 0, 0}}, {{kR, kNo, kNo}, {3, 0, 0}},
+    {{kA, kNo, kNo}, {3, 0, 0}},  {{kL, kR, kNo}, {2, 1, 0}},  {{kL, kR, kNo}, {1, 2, 0}},
+    {{kL, kA, kNo}, {2, 1, 0}},   {{kL, kA, kNo}, {1, 2, 0}},  {{kR, kA, kNo}, {2, 1, 0}},
+    {{kR, kA, kNo}, {1, 2, 0}},   {{kL, kR, kA}, {1, 1, 1}},
+};
+constexpr int kNumPlans = sizeof(kPlanChoices) / sizeof(kPlanChoices[0]);
+
+}  // namespace
+
+PassPlan plan_choice(int value, int players) {
+  PassPlan plan;
+  for (int p = 0; p < 3; ++p) {
+    plan.parts[p].offset = static_cast<std::int8_t>(pass_offset(kPlanChoices[value].direction[p], players));
+    plan.parts[p].count = kPlanChoices[value].count[p];
+  }
+  return plan;
+}
 
 std::string decision_value_str(DecisionWord word, int value) {
   const DecisionWordInfo& info = decision_info(word);
@@ -26,7 +59,7 @@ int parse_decision_value(DecisionWord word, const std::string& text) {
     Card c;
     return parse_card(text, c) ? c.index : -1;
   }
-  for (int i = 0; i < 4 && info.names[i]; ++i)
+  for (int i = 0; i < 12 && info.names[i]; ++i)
     if (text == info.names[i]) return i;
   return -1;
 }
@@ -71,6 +104,7 @@ DecisionChoices Position::decision_choices() const {
   switch (due_word_) {
     case DecisionWord::kCharge:
       return (hands_[turn_] & rules_->charge_cards) | (DecisionChoices{1} << kNoCardValue);
+    case DecisionWord::kPlan: return (DecisionChoices{1} << kNumPlans) - 1;
   }
   return 0;
 }
@@ -90,10 +124,26 @@ std::string Position::decision_error(int seat, DecisionWord word, int value) con
   return "";
 }
 
+void Position::begin_plan() {
+  phase_ = Phase::kDeciding;
+  due_word_ = DecisionWord::kPlan;
+  turn_ = dealer_;
+  pass_plan_ = PassPlan{};
+}
+
 void Position::decide(int value) {
   decision_log_[decisions_made_++] =
       DecisionRecord{due_word_, turn_, static_cast<std::uint8_t>(value), num_plays_};
   switch (due_word_) {
+    case DecisionWord::kPlan:
+      // queens: the plan is public at once; the seats then pass by it (no pass: the play begins).
+      pass_plan_ = plan_choice(value, n_);
+      if (pass_plan_.total() == 0) {
+        start_play();
+      } else {
+        phase_ = Phase::kPassing;
+      }
+      return;
     case DecisionWord::kCharge: {
       turn_ = static_cast<std::uint8_t>(next_seat(turn_));
       if (turn_ != next_seat(dealer_)) return;  // the next seat's charge
@@ -112,6 +162,14 @@ void Position::decide(int value) {
 void Position::undo_decision() {
   const DecisionRecord rec = decision_log_[--decisions_made_];
   switch (rec.word) {
+    case DecisionWord::kPlan:
+      // Before any pass (last_move_is_decision): what start_play set for a plan of no pass goes too.
+      begin_plan();
+      end_ = HandEnd::kNone;
+      hearts_broken_ = false;
+      leader_ = 0;
+      first_card_ = Card();
+      return;
     case DecisionWord::kCharge:
       // The last charge reopens the phase (the play had not begun: no card was played since).
       phase_ = Phase::kDeciding;

@@ -98,6 +98,10 @@ std::int32_t exact_reset(const RuleSet& r, std::int32_t before, std::int32_t sco
 
 void add_hand(const Position& hand, MatchState& match, std::int32_t* hand_out) {
   score_moon_for_match(hand, match, hand_out);
+  // queens: the hand's scores still count (the moon as copas-fora scores it), but the
+  // match is won; first, so that no tie-break begins (add_scores reads the outcome).
+  if (hand.rules().moon_wins_match && hand.phase() == Phase::kOver && hand.moon_shooter() >= 0)
+    match.moon_winner = static_cast<std::int8_t>(hand.moon_shooter());
   add_scores(hand.rules(), hand.players(), hand_out, match);
 }
 
@@ -120,6 +124,11 @@ void add_scores(const RuleSet& r, int n, const std::int32_t* scores, MatchState&
 
 MatchOutcome match_outcome(const RuleSet& rules, const MatchState& match, int players) {
   MatchOutcome out;
+  if (match.moon_winner >= 0) [[unlikely]] {  // queens: the moon won the match at once
+    out.over = true;
+    out.winners = side_of(rules, match.moon_winner);
+    return out;
+  }
   // A11b: once tie-break hands have begun the target (or the hand count) is no longer consulted.
   if (!match.tiebreak && !end_reached(rules, match, players)) return out;
   // The best total: lowest for a penalty game, highest for a bonus game; with

@@ -23,6 +23,8 @@ struct MatchState {
   bool tiebreak = false;
   // Hands finished so far: the next hand's number (its pass, its dealer).
   std::int32_t hands_played = 0;
+  // queens (§11, S000 L273): the seat whose moon won the match at once (-1: none).
+  std::int8_t moon_winner = -1;
 
   friend bool operator==(const MatchState&, const MatchState&) = default;
 };

@@ -46,7 +46,7 @@ void Position::clear() {
   num_plays_ = trick_len_ = tricks_done_ = 0;
   extended_ = 0;
   trick_end_ = n_;
-  trick_set_ = played_ = pass_second_ = 0;
+  trick_set_ = played_ = pass_second_ = pass_third_ = 0;
   decisions_made_ = 0;
   charged_ = charge_restricted_ = 0;
 }
@@ -56,17 +56,23 @@ void Position::deal(const CardSet* hands) {
   CardSet dealt = 0;
   for (int s = 0; s < n_; ++s) dealt |= hands_[s] = hands[s];
   if (rules_->kitty_size) kitty_ = rules_->deck & ~dealt;
+  if (rules_->dealer_plans_pass) [[unlikely]] {
+    begin_plan();  // decisions.cpp: queens' dealer plans the pass first
+    return;
+  }
   if (pass_plan_.total() == 0) start_play();  // else the pass comes first (phase kPassing)
 }
 
 void Position::deal_after_pass(const CardSet* hands, const CardSet* passed, const CardSet* received,
-                               CardSet pass_second) {
+                               CardSet pass_second, int plan, CardSet pass_third) {
   deal(hands);
+  if (phase_ == Phase::kDeciding && plan >= 0) decide(plan);
   for (int s = 0; s < n_; ++s) {
     passed_[s] = passed[s];
     received_[s] = received[s];
   }
   pass_second_ = pass_second;
+  pass_third_ = pass_third;
   passes_set_ = static_cast<std::uint16_t>((1u << n_) - 1);
   if (phase_ == Phase::kPassing) start_play();
 }
@@ -136,7 +142,7 @@ void Position::deal_pool(Rng& rng) {
   return_pool(back);
 }
 
-void Position::set_pass(int seat, CardSet cards, CardSet second) {
+void Position::set_pass(int seat, CardSet cards, CardSet second, CardSet third) {
   if (rare_rules_ & kRarePasses) [[unlikely]] {
     if (rules_->pass_chain)
       set_chain_pass(seat, cards);
@@ -144,15 +150,15 @@ void Position::set_pass(int seat, CardSet cards, CardSet second) {
       set_pool_pass(seat, cards);
     return;
   }
-  passed_[seat] = cards | second;
+  passed_[seat] = cards | second | third;
   pass_second_ |= second;
+  pass_third_ |= third;
   passes_set_ |= static_cast<std::uint16_t>(1u << seat);
   if (passes_set_ != (1u << n_) - 1) return;
   // Every pass is down: take them out first so nobody passes on a card received.
   for (int s = 0; s < n_; ++s) hands_[s] &= ~passed_[s];
-  for (int p = 0; p < 2; ++p) {
+  for (int p = 0; p < 3 && pass_plan_.parts[p].count; ++p) {  // the parts are filled in order
     const PassPart& part = pass_plan_.parts[p];
-    if (part.count == 0) continue;
     for (int s = 0; s < n_; ++s) {
       // s + offset wrapped into 0..n-1 (|offset| < n) without a division.
       int to = s + part.offset;
@@ -483,7 +489,9 @@ std::string cards_word(int n) { return std::to_string(n) + (n == 1 ? " card" : "
 
 }  // namespace
 
-std::string pass_error(const Position& pos, int seat, CardSet cards, CardSet second) {
+std::string pass_error(const Position& pos, int seat, CardSet cards, CardSet second, CardSet third) {
+  if (pos.phase() == Phase::kDeciding)  // queens: the dealer's plan comes before the pass
+    return "seat " + std::to_string(pos.turn()) + "'s " + decision_info(pos.decision_word()).name + " is due first";
   if (pos.phase() != Phase::kPassing) return "there is no pass to make now";
   if (pos.pool_pending()) return "every seat's cards are in the pool: it is dealt back next";
   if (seat < 0 || seat >= pos.players()) return "no seat " + std::to_string(seat);
@@ -491,14 +499,16 @@ std::string pass_error(const Position& pos, int seat, CardSet cards, CardSet sec
   if (pos.rules().pass_chain && seat != pos.next_passer())
     return "the pass chain's next link is seat " + std::to_string(pos.next_passer()) + ", not seat " +
            std::to_string(seat) + " (peek-pass: docs/RULES.md §2.2 A12)";
-  const CardSet all = cards | second;
+  const CardSet all = cards | second | third;
   if (all & ~pos.hand(seat))
     return "seat " + std::to_string(seat) + " does not hold " + card_str(lowest(all & ~pos.hand(seat)));
   const PassPlan plan = pos.pass_plan();
   if (plan.parts[1].count == 0 && second) return "this hand's pass goes one way: give one set of cards, not two parts";
+  if (plan.parts[2].count == 0 && third) return "this hand's pass has two parts, not three";
   if (cards & second) return card_str(lowest(cards & second)) + " is in both parts of the pass";
-  const CardSet parts[2] = {cards, second};
-  for (int p = 0; p < 2; ++p)
+  if ((cards | second) & third) return card_str(lowest((cards | second) & third)) + " is in two parts of the pass";
+  const CardSet parts[3] = {cards, second, third};
+  for (int p = 0; p < 3; ++p)
     if (std::string e = pass_part_error(plan, p, parts[p], pos.players()); !e.empty()) return e;
   return "";
 }
@@ -522,12 +532,16 @@ std::string pass_part_error(const PassPlan& plan, int part, CardSet cards, int p
   if (count(cards) == want) return "";
   const std::string got = ", not " + std::to_string(count(cards));
   if (plan.parts[1].count == 0) return "a pass is " + std::to_string(want) + " cards" + got;
-  return "the pass to the " + pass_offset_name(plan.parts[part].offset, players) + " is " + cards_word(want) + got;
+  return "the pass " + pass_toward(plan.parts[part].offset, players) + " is " + cards_word(want) + got;
 }
 
-CardSet rote_second_part(const PassPlan& plan, CardSet cards) {
-  for (int i = 0; i < plan.parts[0].count && cards; ++i) pop_lowest(cards);
-  return plan.parts[1].count ? cards : 0;
+CardSet rote_part(const PassPlan& plan, CardSet cards, int part) {
+  for (int p = 0; p < 3; ++p) {
+    CardSet taken = 0;
+    for (int i = 0; i < plan.parts[p].count && cards; ++i) taken |= pop_lowest(cards).bit();
+    if (p == part) return taken;
+  }
+  return 0;
 }
 
 }  // namespace copas

@@ -64,12 +64,14 @@ class Position {
   // Dealing when the pass is already made: the hands after it, and what each
   // seat passed and received as far as known (0 where unknown). Play starts.
   // A split pass also gives the cards known to have gone the second way.
+  // queens: `plan` (a `plan` value, -1 for none) is the dealer's plan, decided first.
   void deal_after_pass(const CardSet* hands, const CardSet* passed, const CardSet* received,
-                       CardSet pass_second = 0);
+                       CardSet pass_second = 0, int plan = -1, CardSet pass_third = 0);
 
   // Passing (phase kPassing): every seat sets its pass; the last one applies them.
-  // A split pass (two parts in the plan) gives each part's cards: `cards` go the
-  // way of parts[0], `second` the way of parts[1]; a one-way pass has no second.
+  // A split pass (two or three parts in the plan) gives each part's cards: `cards`
+  // go the way of parts[0], `second` of parts[1], `third` of parts[2] (queens'
+  // 1l1r1a); a one-way pass has no second.
   PassPlan pass_plan() const { return pass_plan_; }
   bool pass_is_set(int seat) const { return (passes_set_ >> seat) & 1; }
   // The seat to pass next (-1 when nobody is to pass): in a pass chain
@@ -93,7 +95,7 @@ class Position {
   // In a pass chain: whether `seat` opens a chain, passing before it receives
   // (it then keeps what the chain's last link passes it).
   bool chain_start(int seat) const;
-  void set_pass(int seat, CardSet cards, CardSet second = 0);  // unchecked; see pass_error()
+  void set_pass(int seat, CardSet cards, CardSet second = 0, CardSet third = 0);  // unchecked; see pass_error()
   CardSet passed(int seat) const { return passed_[seat]; }      // every part
   CardSet received(int seat) const { return received_[seat]; }  // from every giver
   // One part of the pass (plan order): what the seat sent that way, and what it
@@ -184,7 +186,8 @@ class Position {
   void decide(int value);
   void undo_decision();
   bool last_move_is_decision() const {
-    return decisions_made_ && decision_log_[decisions_made_ - 1].at_play == num_plays_;
+    // A pass made after queens' plan is the last move (passes are not taken back).
+    return decisions_made_ && decision_log_[decisions_made_ - 1].at_play == num_plays_ && !passes_set_;
   }
   int num_decisions() const { return decisions_made_; }
   const DecisionRecord& decision_record(int i) const { return decision_log_[i]; }
@@ -262,7 +265,9 @@ class Position {
     visit_rule_filters(visit, trick_len_ == 0, led_suit(), tricks_done_ == 0);
   }
   int next_seat(int seat) const { return seat + 1 == n_ ? 0 : seat + 1; }
-  CardSet part_mask(int part) const { return part == 0 ? ~pass_second_ : pass_second_; }
+  CardSet part_mask(int part) const {
+    return part == 0 ? ~(pass_second_ | pass_third_) : part == 1 ? pass_second_ : pass_third_;
+  }
   int chain_offset() const;  // the pass's seats to the left, 0..n-1 (a chain's one direction)
   int chain_count() const;   // how many independent pass chains (gcd of the offset and n)
   void set_chain_pass(int seat, CardSet cards);
@@ -278,6 +283,7 @@ class Position {
   // Decisions (decisions.cpp): the turbo charges' phase, and A34's restriction
   // recomputed from the tricks led (after an undo).
   void begin_charges();
+  void begin_plan();  // queens: the dealer's plan is due (the pass waits for it)
   void restrict_charges();
   // Ends the hand early when the rules say the seat to act is stuck (HandEnd).
   void check_stuck();
@@ -323,6 +329,7 @@ class Position {
   // Split pass: every card sent the second way. Cards are unique, so one set marks
   // each seat's part 1 in passed_ and received_ (and keeps the copied object small).
   CardSet pass_second_ = 0;
+  CardSet pass_third_ = 0;  // queens' three-way plan: every card sent the third way
   CardSet hands_[kMaxPlayers] = {};
   CardSet won_[kMaxPlayers] = {};
   CardSet passed_[kMaxPlayers] = {};
@@ -447,14 +454,14 @@ inline int Position::points_taken(int seat) const { return view_->points(won_[se
 std::string check_deal(const RuleSet& rules, const CardSet* hands);
 // Why `cards` (+ `second`, a split pass's part 1) cannot be `seat`'s pass in
 // `pos` (empty when they can).
-std::string pass_error(const Position& pos, int seat, CardSet cards, CardSet second = 0);
+std::string pass_error(const Position& pos, int seat, CardSet cards, CardSet second = 0, CardSet third = 0);
 // Why `cards` cannot be part `part` of a pass by `plan` (empty when the count fits).
 std::string pass_part_error(const PassPlan& plan, int part, CardSet cards, int players);
 // Why `back` (each seat's cards) cannot be the pool dealt back in `pos` (empty when it can).
 std::string pool_return_error(const Position& pos, const CardSet* back);
 // A pass chosen as one set of cards, split over the plan by rote for players that
-// do not choose directions: the first part takes the lowest cards. Returns the
-// part-1 cards (0 for a one-way plan).
-CardSet rote_second_part(const PassPlan& plan, CardSet cards);
+// do not choose directions: the first part takes the lowest cards, the next part
+// the next lowest. Returns part `part`'s cards (0 for a part the plan lacks).
+CardSet rote_part(const PassPlan& plan, CardSet cards, int part);
 
 }  // namespace copas

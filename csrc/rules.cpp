@@ -21,6 +21,11 @@ std::string pass_offset_name(int offset, int players) {
   return std::to_string(offset) + " seats left";
 }
 
+std::string pass_toward(int offset, int players) {
+  const std::string name = pass_offset_name(offset, players);
+  return name == "across" ? name : (offset == 1 || offset == players - 1 ? "to the " : "to ") + name;
+}
+
 PassPlan RuleSet::pass_plan(int hand_no) const {
   PassPlan plan;
   if (pool_cards) {  // A13: the pool in every hand, whatever the cycle
@@ -71,6 +76,9 @@ std::string check_rules(const RuleSet& r) {
     return std::to_string(r.players) + " seats cannot form " + std::to_string(r.teams) + " equal teams";
   if ((r.charge_cards | r.charge_whole_suit) & ~r.deck) return "a chargeable card is not in the deck";
   if (r.charge_cards && r.kitty_size) return "charges with a kitty are not supported";
+  if (r.dealer_plans_pass && (r.players % 2 || r.pass_chain || r.pool_cards || r.charge_cards || r.hand_size <= 3))
+    return "the dealer's pass plan (queens) needs an even number of seats (a seat across), no pass chain, "
+           "pool or charges, and more than 3 cards a hand";
   if ((r.exact_score & kExactTargetToHalfPlusOne) && (r.exact_score & kExactTargetToHalfThenZero))
     return "exact-score modes (a) and (c) exclude each other (A26)";
   return "";

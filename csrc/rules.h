@@ -37,9 +37,12 @@
 //                         less the hands; add-to-trick, or into-hand: a discard step);
 //                         first_lead_card falls back to the lowest club in play.
 //  negative-scoring,      values with signs, goal kHigh with a negative target;
-//  spot, black-maria,     only card_points and moon_value change.
-//  queens, no-pass-strict lead_bans_points (never lead a point card unless only those)
+//  spot, black-maria      only card_points and moon_value change.
+//  no-pass-strict         lead_bans_points (never lead a point card unless only those)
 //                         with lead_needs_broken off (A31: any point card then).
+//  queens                 card_points and point_cards (every queen), target 300,
+//                         dealer_plans_pass (the `plan` decision before the pass) and
+//                         moon_wins_match (MatchState::moon_winner).
 //  spanish                deck (cards removed) and rank_strength (Sueca); sixes-extend =
 //                         extend_cards (the 6s), as nines-extend's 9s on copas-fora.
 //  rook                   rank_strength (ace low), the kitty of three-five, 10♦ -10 with
@@ -127,10 +130,11 @@ struct PassPart {
   std::uint8_t count = 0;
 };
 
-// A hand's pass: up to two parts (split-pass sends some cards each way).
+// A hand's pass: up to three parts (split-pass sends some cards each of two ways;
+// queens' dealer may plan one card each of three ways).
 struct PassPlan {
-  PassPart parts[2];
-  int total() const { return parts[0].count + parts[1].count; }
+  PassPart parts[3];
+  int total() const { return parts[0].count + parts[1].count + parts[2].count; }
 };
 
 constexpr int kMaxPassCycle = 8;
@@ -247,6 +251,12 @@ struct RuleSet {
   // every heart). A moon ignores charges (A35). 0: no charge phase.
   CardSet charge_cards = 0;
   CardSet charge_whole_suit = 0;
+  // queens (§11, S000 L265): the dealer chooses each hand's pass plan, a decision
+  // (decision.h `plan`) before the pass; the pass cycle is not read.
+  bool dealer_plans_pass = false;
+  // queens (§11, S000 L273): a shot moon wins the match at once, whatever the
+  // totals (MatchState::moon_winner, match_outcome).
+  bool moon_wins_match = false;
   // rook (§16, A49): a seat's hand score never goes below 0 (the 10♦'s -10 reduces
   // the whole hand total, and is worth nothing to a seat that took less than 10).
   bool hand_floor_zero = false;
@@ -280,6 +290,8 @@ std::string check_rules(const RuleSet& rules);
 int pass_offset(PassDirection d, int players);
 // How a pass part's receiver is named in messages: "left", "right", "across" or "N seats left".
 std::string pass_offset_name(int offset, int players);
+// The way a pass part goes, in messages: "to the left", "to the right", "across", "to 2 seats left".
+std::string pass_toward(int offset, int players);
 
 // The end of a match is match_outcome() (match.h), from the match's whole state.
 // Whether some total (a seat's, or a team's when teams sum) has reached the target.

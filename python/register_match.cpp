@@ -103,6 +103,10 @@ void register_match(py::module_& m) {
             if (hands < 0) throw InvalidPositionError("hands_played cannot be negative");
             b.state.hands_played = hands;
           })
+      .def_property_readonly(
+          "moon_winner", [](const MatchBox& b) -> py::object {
+            return b.state.moon_winner < 0 ? py::none() : py::cast(static_cast<int>(b.state.moon_winner));
+          }, "queens (docs/RULES.md §11): the seat whose moon won the match at once, or None")
       .def("add_hand", &add_finished_hand, py::arg("position"),
            "adds a finished hand; returns its scores as they count (the moon in the form the match chose)")
       .def(

@@ -86,7 +86,7 @@ py::list seat_pass_values(const PositionBox& b, CardSet (Position::*all)(int) co
                           CardSet (Position::*part)(int, int) const) {
   py::list out;
   for (int s = 0; s < b.pos.players(); ++s)
-    out.append(pass_value(b.pos.pass_plan(), (b.pos.*all)(s), (b.pos.*part)(s, 1)));
+    out.append(pass_value(b.pos.pass_plan(), (b.pos.*all)(s), (b.pos.*part)(s, 1), (b.pos.*part)(s, 2)));
   return out;
 }
 
@@ -256,14 +256,15 @@ void register_position(py::module_& m) {
            "in a pass chain: whether the seat opens a chain (passes before it receives)")
       .def("set_pass", [](PositionBox& b, int seat, const py::object& cards) {
         const PassCards pass = pass_cards(b.pos.pass_plan(), b.pos.players(), cards);
-        std::string error = pass_error(b.pos, seat, pass.first, pass.second);
+        std::string error = pass_error(b.pos, seat, pass.first, pass.second, pass.third);
         if (!error.empty()) {
-          const std::string text = cardset_str(pass.first) + (pass.parts == 2 ? "/" + cardset_str(pass.second) : "");
+          const std::string text = cardset_str(pass.first) + (pass.parts >= 2 ? "/" + cardset_str(pass.second) : "") +
+                                   (pass.parts == 3 ? "/" + cardset_str(pass.third) : "");
           throw IllegalMoveError("illegal pass " + text + ": " + error);
         }
-        b.pos.set_pass(seat, pass.first, pass.second);
+        b.pos.set_pass(seat, pass.first, pass.second, pass.third);
       }, py::arg("seat"), py::arg("cards"),
-         "Set one seat's pass; the last pass set is applied. A split pass (two parts in pass_plan) "
+         "Set one seat's pass; the last pass set is applied. A split pass (two or three parts in pass_plan) "
          "gives each part's cards in plan order: (CardSet, CardSet) or 'QS/AH,KC'.")
       .def_property_readonly("passed_parts", [](const PositionBox& b) {
         return seat_pass_values(b, &Position::passed, &Position::passed_part);
@@ -274,7 +275,8 @@ void register_position(py::module_& m) {
       }, "what each seat received, as passed_parts: per part, from the seat that sent it that way")
       .def("rote_pass", [](const PositionBox& b, const py::object& cards) {
         const CardSet bits = to_cardset(cards).bits;
-        return pass_value(b.pos.pass_plan(), bits, rote_second_part(b.pos.pass_plan(), bits));
+        const PassPlan plan = b.pos.pass_plan();
+        return pass_value(plan, bits, rote_part(plan, bits, 1), rote_part(plan, bits, 2));
       }, py::arg("cards"),
          "A pass chosen as one set of cards, as set_pass takes it: a split plan's first part takes the "
          "lowest cards (for players that do not choose directions); a one-way plan keeps the set.")

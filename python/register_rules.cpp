@@ -113,6 +113,8 @@ void register_rules(py::module_& m) {
       .def_readwrite("lead_bans_points", &RuleSet::lead_bans_points)
       .def_readwrite("heart_lead_over_queen", &RuleSet::heart_lead_over_queen)
       .def_readwrite("forced_queen", &RuleSet::forced_queen)
+      .def_readwrite("dealer_plans_pass", &RuleSet::dealer_plans_pass)
+      .def_readwrite("moon_wins_match", &RuleSet::moon_wins_match)
       .def_readwrite("pass_chain", &RuleSet::pass_chain)
       .def_readwrite("pool_cards", &RuleSet::pool_cards)
       .def_readwrite("first_lead_ban_alone", &RuleSet::first_lead_ban_alone)

@@ -35,7 +35,11 @@ py::dict result_dict(const SearchResult& r, const Position& pos) {
       d["decision"] = decision_str(pos.decision_word(), m.decision);
     } else if (m.pass) {
       d["pass"] = CardSetBox{m.pass};
-      if (m.pass_second) d["pass_parts"] = py::make_tuple(CardSetBox{m.pass & ~m.pass_second}, CardSetBox{m.pass_second});
+      if (m.pass_third)
+        d["pass_parts"] = py::make_tuple(CardSetBox{m.pass & ~m.pass_second & ~m.pass_third}, CardSetBox{m.pass_second},
+                                         CardSetBox{m.pass_third});
+      else if (m.pass_second)
+        d["pass_parts"] = py::make_tuple(CardSetBox{m.pass & ~m.pass_second}, CardSetBox{m.pass_second});
     } else {
       d["card"] = m.card;
     }
@@ -127,13 +131,6 @@ void register_searcher(py::module_& m) {
         v.dealer = dealer;
         v.hand_no = hand_no;
         v.dealt = hand.bits;
-        const PassPlan plan = rules.pass_plan(hand_no);
-        const PassCards sent = pass_cards(plan, rules.players, passed);
-        const PassCards got = pass_cards(plan, rules.players, received);
-        v.passed = sent.all();
-        v.received = got.all();
-        v.passed_second = sent.second;
-        v.received_second = got.second;
         v.kitty_seen = kitty.bits;
         v.discarded = discarded.bits;
         v.discard_made = discard_made;
@@ -161,6 +158,16 @@ void register_searcher(py::module_& m) {
             throw InvalidPositionError("move " + std::to_string(who) + ":" + text + ": no seat " + std::to_string(who));
           v.decision_value[i] = static_cast<std::int16_t>(value);
         }
+        // After the decisions: queens' plan (the first of them) splits the pass.
+        const PassPlan plan = plan_of_view(rules, v);
+        const PassCards sent = pass_cards(plan, rules.players, passed);
+        const PassCards got = pass_cards(plan, rules.players, received);
+        v.passed = sent.all();
+        v.received = got.all();
+        v.passed_second = sent.second;
+        v.received_second = got.second;
+        v.passed_third = sent.third;
+        v.received_third = got.third;
         PositionBox b;
         b.rules = std::make_shared<const RuleSet>(rules);
         b.revokes_penalize = v.revokes_penalize;

@@ -42,6 +42,8 @@ def test_arena_match_mode_reports_win_rates(capsys):
     (["random"] * 5, "need 1 to 4 players for 4 seats, got 5"),
     (["openspiel", "random"], "--no-pass"),
     (["heuristic", "random", "--matches", "--no-pass"], "cannot be combined"),
+    # queens (docs/RULES.md §11): the dealer plans every hand's pass.
+    (["heuristic", "random", "--variant", "queens", "--no-pass"], "the dealer chooses every hand's pass"),
 ])
 def test_arena_bad_input_is_an_error_with_exit_status_2(capsys, argv, message):
     assert main(["arena", *argv, "--workers", "1"] if "--workers" not in argv else ["arena", *argv]) == 2

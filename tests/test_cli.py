@@ -23,6 +23,15 @@ def test_play_is_deterministic_for_a_seed(capsys):
     assert capsys.readouterr().out == first
 
 
+def test_play_queens_names_the_dealers_plan_before_the_passes(capsys):
+    """queens (docs/RULES.md §11): the hand's header gives the pass the dealer planned
+    (heuristic dealer, seed 2: 3 left), then the four passes by it."""
+    assert main(["play", "--variant", "queens", "--seed", "2", "--bots", "heuristic,heuristic,heuristic,heuristic"]) == 0
+    out = capsys.readouterr().out
+    assert "dealer: seat 0  pass 3 cards left (the dealer plans 3l)" in out
+    assert out.count("passes") == 4
+
+
 def test_play_match_reports_the_winner(capsys):
     assert main(["play", "--variant", "copas-fora", "--seed", "2", "--match"]) == 0
     assert "match over after" in capsys.readouterr().out

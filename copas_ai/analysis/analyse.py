@@ -167,17 +167,13 @@ def trick_of(starts: list[int], play: int) -> int:
 
 
 def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None) -> Iterator[DecisionPoint]:
-    """The hand's decisions in order: the passes (seat order, or a pass chain's), then each card, and each
-    card of the discard (lowest first) after the trick that took the kitty."""
+    """The hand's decisions in order: the dealer's plan (queens), the passes (seat order, or a pass
+    chain's), then each card, and each card of the discard (lowest first) after the trick that took the kitty."""
     n = record.players
     received = replay(record, hand, 0).received_parts if hand.passes is not None else [None] * n
     starts = replay(record, hand).trick_starts
-    if hand.passes is not None:
-        applied = replay(record, hand, 0)
-        for seat in applied.pass_order:  # a pass chain's links saw what they received (peek-pass)
-            seen = received[seat] if record.rules.pass_chain and not applied.chain_start(seat) else None
-            if seats is None or seat in seats:
-                yield DecisionPoint(hand, seat, None, hand.passes[seat], None, seen, [])
+    # queens: the dealer's plan is the hand's first decision, made before the passes, which see it.
+    planned = 1 if hand.decisions and decision_moves.word_of(hand.decisions[0][2]) == decision_moves.PLAN else 0
 
     def point(seat: int, trick: int, played, k: int, discard: bool = False,
               discarded_before: tuple[Card, ...] = (), choice: int | None = None) -> Iterator[DecisionPoint]:
@@ -185,14 +181,27 @@ def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None
         index of a general decision (the ones before it are in its view)."""
         if seats is None or seat in seats:
             passed = hand.passes[seat] if hand.passes is not None else None
+            got = received[seat]
+            if planned and choice == 0:  # the plan comes before any pass
+                passed = got = None
             before = sum(1 for at, _, _ in hand.decisions if at <= k) if choice is None else choice
-            yield DecisionPoint(hand, seat, trick, played, passed, received[seat], hand.plays[:k], discard,
+            yield DecisionPoint(hand, seat, trick, played, passed, got, hand.plays[:k], discard,
                                 discarded_before, before, choice is not None)
 
     def choice_points(k: int) -> Iterator[DecisionPoint]:
         for j, (at, seat, decision) in enumerate(hand.decisions):
-            if at == k:
+            if at == k and j >= planned:
                 yield from point(seat, trick_of(starts, k), f"{seat}:{decision}", k, choice=j)
+
+    if planned:
+        yield from point(hand.decisions[0][1], trick_of(starts, 0), f"{hand.decisions[0][1]}:{hand.decisions[0][2]}",
+                         0, choice=0)
+    if hand.passes is not None:
+        applied = replay(record, hand, 0)
+        for seat in applied.pass_order:  # a pass chain's links saw what they received (peek-pass)
+            seen = received[seat] if record.rules.pass_chain and not applied.chain_start(seat) else None
+            if seats is None or seat in seats:
+                yield DecisionPoint(hand, seat, None, hand.passes[seat], None, seen, [], decisions=planned)
 
     def discard_points() -> Iterator[DecisionPoint]:
         at, cards = hand.discard

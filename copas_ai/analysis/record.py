@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from copas_ai._core import Card, CardSet, IllegalMoveError, InvalidCardError, InvalidPositionError, MatchState, Position
+from copas_ai.moves import decisions as decision_moves
 from copas_ai.moves import kitty as kitty_moves
 from copas_ai.match_text import match_text, parse_match_words
 from copas_ai.game import HandRecord, Match
@@ -261,13 +262,17 @@ def _read_hand(record: GameRecord, index: int, hand: Any, state: MatchState) -> 
     plays_data = hand.get("plays")
     if not isinstance(plays_data, list):
         raise RecordError("expected a list of cards in order of play", hand=number, where="plays")
-    passes = _apply_passes(position, hand.get("passes"), bool(plays_data), number)
-    pool = _apply_pool(position, hand.get("pool"), bool(plays_data), number)
+    decisions: list[tuple[int, int, str]] = []
+    first = 0
+    if plays_data and _is_plan(plays_data[0]):  # queens: the dealer's plan comes before the passes
+        decisions.append((0, *_apply_decision(position, plays_data[0], 1, number)))
+        first = 1
+    passes = _apply_passes(position, hand.get("passes"), len(plays_data) > first, number)
+    pool = _apply_pool(position, hand.get("pool"), len(plays_data) > first, number)
     plays: list[tuple[int, Card]] = []
     discard = None
     revokes: list[int] = []
-    decisions: list[tuple[int, int, str]] = []
-    for k, token in enumerate(plays_data):
+    for k, token in enumerate(plays_data[first:], start=first):
         if isinstance(token, str) and _DECISION.fullmatch(token):
             decisions.append((len(plays), *_apply_decision(position, token, k + 1, number)))
         elif isinstance(token, str) and token.startswith(kitty_moves.DISCARD + "="):
@@ -374,6 +379,11 @@ def _apply_play(position: Position, token: Any, play: int, number: int) -> tuple
 _DECISION = re.compile(r"([0-9]{1,2}):([a-z]+=\S+)")  # `2:charge=QS` (copas_ai.moves.decisions)
 
 
+def _is_plan(token: Any) -> bool:
+    return isinstance(token, str) and bool(_DECISION.fullmatch(token)) and \
+        decision_moves.word_of(token.partition(":")[2]) == decision_moves.PLAN
+
+
 def _apply_decision(position: Position, token: str, play: int, number: int) -> tuple[int, str]:
     # A decision other than a card (turbo's charge), in its place among the plays.
     where = f"play {play} ({_cut(token, 20)})"
@@ -407,13 +417,16 @@ def replay(record: GameRecord, hand: HandRecord, plays: int | None = None,
     `decisions` other decisions (all by default) in their places."""
     position = Position(record.rules, hand.deal, dealer=hand.dealer, hand_no=hand.hand_no)
     position.revokes = record.revokes
+    made = hand.decisions[:decisions]
+    if made and decision_moves.word_of(made[0][2]) == decision_moves.PLAN:  # queens: before the passes
+        position.decide(made[0][2], seat=made[0][1])
+        made = made[1:]
     if hand.passes is not None:
         for seat in position.pass_order:
             position.set_pass(seat, hand.passes[seat])
     if hand.pool is not None:
         position.return_pool(hand.pool)
     upto = hand.plays[:plays]
-    made = hand.decisions[:decisions]
     for k, (seat, card) in enumerate(upto):
         _decide_at(position, hand, made, k)
         position.push(card, seat=seat)

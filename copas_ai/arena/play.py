@@ -50,6 +50,8 @@ def play_game(config: ArenaConfig, game: Game) -> dict:
     rules = variant.rules(seats)
     position = Position(rules, deal(rules, game.deal_seed(config.seed) % 2**64),
                         dealer=game.dealer(config.seed, seats), hand_no=game.hand_no(config.no_pass))
+    if config.no_pass and position.rules.dealer_plans_pass:  # queens (docs/RULES.md §11)
+        raise ValueError(f"variant {variant.id}: the dealer chooses every hand's pass, so --no-pass cannot apply")
     if config.no_pass and position.pass_plan:
         raise ValueError(f"variant {variant.id}: hand number {game.hand_no(True)} is not a no-pass hand")
     play_hand(position, bots)

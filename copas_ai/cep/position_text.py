@@ -432,6 +432,12 @@ def _load_known(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: in
         position.revokes = revokes
     except ValueError as exc:  # the Revokes option asks for a penalty the variant lacks
         raise PositionTextError(f"variant {variant.id}: {exc}") from None
+    plan, moves = _leading_plan(spec, rules)
+    if plan is not None:
+        try:
+            position.decide(plan.decision, seat=plan.seat)
+        except IllegalMoveError as exc:
+            raise PositionTextError(f"move {plan.text}: {exc}") from None
     for group in _pass_order(spec.passed, position):
         try:
             position.set_pass(group.seat, group.cards)
@@ -445,7 +451,7 @@ def _load_known(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: in
         actual = position.received_parts[group.seat]
         if actual != group.cards:
             raise PositionTextError(f"{group.label}: seat {group.seat} received {pass_text(actual)}")
-    for move in spec.moves:
+    for move in moves:
         _refuse_decision(move, variant, rules)
         if position.pool_pending:
             raise PositionTextError(f"move {move.text}: play has begun but the pool is not dealt back: "
@@ -522,6 +528,9 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
             "(copas_ai.search.world_from_view), not available yet")
 
     decided: list[tuple[int, int, str]] = []  # the general decisions so far (moves/decisions.py)
+    plan, moves = _leading_plan(spec, rules)
+    if plan is not None:
+        decided.append((0, plan.seat, plan.decision))
 
     def world(label: str, moves: list[tuple[int, Card]], with_pass: bool = True,
               with_received: bool = True) -> Position:
@@ -552,7 +561,7 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
                 raise PositionTextError(f"{received.label}: passed {seat} is not given")
             current = world(received.label, [])
     played: list[tuple[int, Card]] = []
-    for move in spec.moves:
+    for move in moves:
         label = f"move {move.text}"
         if hand_has_pass and not (passed and received):
             missing = "passed" if not passed else "received"
@@ -591,6 +600,18 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
     return LoadedPosition(spec, variant, rules, current, scores, seat, seat,
                           passed.cards if passed else None, received.cards if received else None,
                           leader_hidden)
+
+
+def _leading_plan(spec: PositionSpec, rules: RuleSet) -> tuple[MoveToken | None, list[MoveToken]]:
+    """queens (docs/RULES.md §11): the dealer's plan, the hand's first move, is made
+    before the passes; (that move or None, the moves after it)."""
+    first = spec.moves[0] if spec.moves else None
+    if first is not None and first.decision is not None and _general(first, rules) \
+            and decision_moves.word_of(first.decision) == decision_moves.PLAN:
+        if first.seat is None:
+            raise PositionTextError(f"move {first.text}: write the dealer's seat, e.g. 0:{first.decision}")
+        return first, list(spec.moves[1:])
+    return None, list(spec.moves)
 
 
 def _general(move: MoveToken, rules: RuleSet) -> bool:

@@ -8,7 +8,7 @@ import sys
 from copas_ai import __version__
 from copas_ai.analysis.selfplay import seat_bots
 from copas_ai.bots import BOT_NAMES, make_bot
-from copas_ai.game import Match, TrickReport, play_hand
+from copas_ai.game import Match, TrickReport, decide_plan, play_hand
 from copas_ai.match_text import match_words
 from copas_ai.moves.passes import pass_text, plan_words
 from copas_ai.variants import VariantNotFoundError, find_variant, variant_ids
@@ -18,8 +18,9 @@ def _print_hand(match: Match, bots, out) -> None:
     position = match.deal_next_hand()
     n = match.players
     dealt = position.hands
+    plan = decide_plan(position, bots)  # queens: the dealer's plan decides the pass named below
     out.write(f"Hand {position.hand_no + 1}  dealer: seat {position.dealer}  "
-              f"{plan_words(position.pass_plan, n)}\n")
+              f"{plan_words(position.pass_plan, n)}{' (the dealer plans ' + plan[5:] + ')' if plan else ''}\n")
     for seat in range(n):
         out.write(f"  seat {seat} dealt     {dealt[seat]}\n")
 

@@ -5,7 +5,8 @@ The core keeps each decision with its place (how many cards were played before
 it); here it is a move text in that place. turbo's charges (`<seat>:charge=QS`,
 `<seat>:charge=none`) are made in seat order but revealed together (docs/RULES.md
 A33): in another seat's one-hand view they are `<seat>:charge=?` until every
-seat's charge is down.
+seat's charge is down. queens' pass plan (`<seat>:plan=2l1a`, §11) is the
+dealer's, made before the pass and public at once: the first move of its hand.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from copas_ai._core import Position, RuleSet
 
 CHARGE = "charge"
+PLAN = "plan"  # queens' dealer's pass plan (docs/RULES.md §11): public, before the pass
 HIDDEN = "?"
 # Words whose value stays hidden from the other seats until the phase is over (A33).
 _HIDDEN_UNTIL_DONE = (CHARGE,)
@@ -20,7 +22,7 @@ _HIDDEN_UNTIL_DONE = (CHARGE,)
 
 def decision_words(rules: RuleSet) -> tuple[str, ...]:
     """The general decision words these rules have (the core's decision.h)."""
-    return (CHARGE,) if len(rules.charge_cards) else ()
+    return ((CHARGE,) if len(rules.charge_cards) else ()) + ((PLAN,) if rules.dealer_plans_pass else ())
 
 
 def word_of(decision: str) -> str:
@@ -67,4 +69,4 @@ def view_decisions(tokens: list, seat: int) -> list[tuple[int, int, str]]:
     return out
 
 
-_ALL_WORDS = (CHARGE,)
+_ALL_WORDS = (CHARGE, PLAN)

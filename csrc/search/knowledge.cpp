@@ -124,6 +124,8 @@ Knowledge knowledge_of(const Position& pos, int seat) {
     if (s != seat && !r.pool_cards && (!r.pass_chain || pos.chain_start(s)))
       k.must_hold[s] = pos.received(s) & pos.passed(seat) & ~k.played;
   if (pos.phase() == Phase::kPassing) return k;  // (a chain's first link may hold the seat's cards)
+  // queens: the dealer's plan is due before the pass: nothing is played or led yet.
+  if (pos.phase() == Phase::kDeciding && pos.decision_word() == DecisionWord::kPlan) return k;
   const CardSet known_undealt = add_opening_lead(pos, k);
   // An into-hand taker holds the kitty: its known cards may be in his hand now.
   if (into_hand_take_plays(pos, seat) < kMaxPlays) k.absent[pos.kitty_taker()] &= ~known_undealt;

@@ -43,6 +43,8 @@ std::string match_equity_unsupported(const RuleSet& r) {
   if (r.match_hands > 0) return "a match of a fixed number of hands (match_hands) is not modelled";
   if (r.target <= 0) return "the match-equity model needs a positive target";
   if (r.teams) return "partnerships (teams) are not modelled: the model treats every seat alike";
+  if (r.moon_wins_match)
+    return "a moon that wins the match at once (queens, docs/RULES.md §11) is not modelled: the table reads totals only";
   return "";
 }
 

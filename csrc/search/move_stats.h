@@ -15,6 +15,7 @@ struct MoveStats {
   Card card;         // the move, in the play
   CardSet pass = 0;  // the cards, when the decision is a pass
   CardSet pass_second = 0;  // of those, the ones sent the second way (a split pass)
+  CardSet pass_third = 0;   // and the third way (queens' 1l1r1a)
   std::int16_t decision = -1;  // a decision's value (decision.h), when the move is one
   double sum = 0;    // of the seat's final hand score over visits
   double sum_sq = 0;

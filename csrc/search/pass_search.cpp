@@ -28,16 +28,17 @@ void subsets(CardSet cards, int k, std::vector<MoveStats>& out, std::size_t cap)
 PassSearch::PassSearch(const Position& root, int seat) : root_(root), seat_(seat) {
   const PassPlan plan = root.pass_plan();
   subsets(root.hand(seat), plan.parts[0].count, options_, kMaxOptions);
-  if (plan.parts[1].count) {
-    // A split pass: each first part, with every second part from the cards left.
-    const std::vector<MoveStats> firsts = std::move(options_);
+  for (int part = 1; part < 3 && plan.parts[part].count; ++part) {
+    // A split pass: each pass of the parts so far, with every next part from the cards left.
+    const std::vector<MoveStats> before = std::move(options_);
     options_.clear();
-    for (const MoveStats& first : firsts) {
+    for (const MoveStats& so_far : before) {
       const std::size_t from = options_.size();
-      subsets(root.hand(seat) & ~first.pass, plan.parts[1].count, options_, kMaxOptions);
+      subsets(root.hand(seat) & ~so_far.pass, plan.parts[part].count, options_, kMaxOptions);
       for (std::size_t i = from; i < options_.size(); ++i) {
-        options_[i].pass_second = options_[i].pass;
-        options_[i].pass |= first.pass;
+        (part == 1 ? options_[i].pass_second : options_[i].pass_third) = options_[i].pass;
+        options_[i].pass_second |= so_far.pass_second;
+        options_[i].pass |= so_far.pass;
       }
     }
   }
@@ -76,7 +77,8 @@ std::int64_t PassSearch::run_with(const WorldSampler& sampler, const IsmctsParam
     // The seats pass in their order (a pass chain's links after the seat see its cards).
     for (int s; (s = world.next_passer()) >= 0;) {
       if (s == seat_)
-        world.set_pass(seat_, options_[pick].pass & ~options_[pick].pass_second, options_[pick].pass_second);
+        world.set_pass(seat_, options_[pick].pass & ~options_[pick].pass_second & ~options_[pick].pass_third,
+                       options_[pick].pass_second, options_[pick].pass_third);
       else
         set_heuristic_pass(world, s);
     }

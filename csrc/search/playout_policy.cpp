@@ -207,8 +207,8 @@ CardSet heuristic_discard(const RuleSet& rules, CardSet hand, int count_to_disca
 void set_heuristic_pass(Position& pos, int seat) {
   const PassPlan plan = pos.pass_plan();
   const CardSet cards = heuristic_pass(pos.rules(), pos.hand(seat), plan.total());
-  const CardSet second = rote_second_part(plan, cards);
-  pos.set_pass(seat, cards & ~second, second);
+  const CardSet second = rote_part(plan, cards, 1), third = rote_part(plan, cards, 2);
+  pos.set_pass(seat, cards & ~second & ~third, second, third);
 }
 
 int heuristic_decision(const Position& pos, Rng&) {
@@ -221,6 +221,14 @@ int heuristic_decision(const Position& pos, Rng&) {
         return kQueenOfSpades.index;
       return kNoCardValue;
     }
+    case DecisionWord::kPlan: {
+      // A rule of thumb, not searched: a dealer holding nothing it would want rid of
+      // (no point card, no spade above the J♠) keeps its hand, as nothing bad can
+      // come back (`none`, value 0); otherwise it passes all 3 left (`3l`, value 1),
+      // the heuristic pass then sending its worst cards.
+      const CardSet high_spades = suit_mask(kSpades) & ~(Card(kSpades, 10).bit() - 1);
+      return (pos.hand(pos.turn()) & (pos.rules().point_cards | high_spades)) ? 1 : 0;
+    }
   }
   return kNoCardValue;
 }
@@ -228,6 +236,8 @@ int heuristic_decision(const Position& pos, Rng&) {
 // Out of line: the play loop (playout_policy.h) stays as it is for the hands that
 // have none (the playouts' hot path).
 void settle_before_play(Position& pos, Rng& rng) {
+  while (pos.phase() == Phase::kDeciding && pos.decision_word() == DecisionWord::kPlan)
+    pos.decide(heuristic_decision(pos, rng));  // queens: the plan comes before the pass
   for (int s; (s = pos.next_passer()) >= 0;) set_heuristic_pass(pos, s);
   if (pos.pool_pending()) pos.deal_pool(rng);
   while (pos.phase() == Phase::kDeciding) pos.decide(heuristic_decision(pos, rng));

@@ -24,7 +24,7 @@ Card heuristic_card(const Position& pos, Rng& rng, double noise);
 // K♠, unless that suit is long enough to guard them, then the other costly
 // cards, then the highest cards of the shortest suits).
 CardSet heuristic_pass(const RuleSet& rules, CardSet hand, int count);
-// Sets the seat's heuristic pass in `pos` (a split plan's parts by rote_second_part).
+// Sets the seat's heuristic pass in `pos` (a split plan's parts by rote_part).
 void set_heuristic_pass(Position& pos, int seat);
 
 // The `count` cards an into-hand kitty taker would discard from `hand` (they

@@ -29,6 +29,8 @@ Position without_passes(const Position& pos) {
   CardSet hands[kMaxPlayers];
   for (int s = 0; s < pos.players(); ++s) hands[s] = pos.hand(s);
   clean.deal(hands);
+  // queens: the dealer's plan (always the hand's first decision) is public and stays.
+  if (clean.phase() == Phase::kDeciding && pos.num_decisions() > 0) clean.decide(pos.decision_record(0).value);
   return clean;
 }
 
@@ -165,7 +167,7 @@ SearchResult Searcher::run(const Position& position, int seat, Algorithm algorit
     for (const MoveStats& m : stats) {
       MoveStats* slot = nullptr;
       for (MoveStats& r : result.moves)
-        if (r.card == m.card && r.pass == m.pass && r.pass_second == m.pass_second && r.decision == m.decision)
+        if (r.card == m.card && r.pass == m.pass && r.pass_second == m.pass_second && r.pass_third == m.pass_third && r.decision == m.decision)
           slot = &r;
       if (slot) {
         slot->merge(m);

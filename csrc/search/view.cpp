@@ -17,17 +17,48 @@ std::string move_name(const SeatView& v, int i) {
 }
 
 // The pass facts the view gives, seat by seat (0 where nobody in the view knows);
-// a split pass's part-1 cards are also in `second`.
+// a split pass's part-1 cards are also in `second`, part 2's in `third`.
 struct PassFacts {
   CardSet passed[kMaxPlayers] = {};
   CardSet received[kMaxPlayers] = {};
   CardSet second = 0;
-  int receiver[2] = {-1, -1};  // who got each part of the view seat's pass
-  CardSet sent[2] = {};        // the cards of each part
+  CardSet third = 0;
+  int receiver[3] = {-1, -1, -1};  // who got each part of the view seat's pass
+  CardSet sent[3] = {};            // the cards of each part
 };
 
+std::string decision_name(const SeatView& v, int d);
+
+// queens (§11): the dealer's plan, the view's first decision (-1: not made yet, or
+// the rules have none: their pass cycle gives the plan).
+int view_plan(const RuleSet& rules, const SeatView& v) {
+  const bool made = rules.dealer_plans_pass && v.num_decisions > 0 && v.decision_word[0] == DecisionWord::kPlan;
+  return made && v.decision_value[0] >= 0 ? v.decision_value[0] : -1;
+}
+
+// queens: the plan is due first, from the dealer, and is public (no '?').
+std::string check_plan(const RuleSet& rules, const SeatView& v) {
+  if (!rules.dealer_plans_pass) return "";
+  const int plan = view_plan(rules, v);
+  if (plan < 0 && v.num_decisions > 0 && v.decision_word[0] == DecisionWord::kPlan)
+    return decision_name(v, 0) + ": the dealer's plan is public: write its value";
+  if (plan < 0) {
+    if (v.passed || v.received || v.num_moves || v.num_decisions)
+      return "seat " + std::to_string(v.dealer) + "'s plan (the dealer's) is due first: write it, e.g. " +
+             std::to_string(v.dealer) + ":plan=3l";
+    return "";
+  }
+  Position probe(&rules, v.dealer, v.hand_no);
+  const CardSet none[kMaxPlayers] = {};
+  probe.deal(none);
+  if (v.decision_at[0] != 0) return "the dealer's plan comes before the first card";
+  if (std::string e = probe.decision_error(v.decision_seat[0], DecisionWord::kPlan, plan); !e.empty())
+    return "the plan: " + e;
+  return "";
+}
+
 std::string check_pass(const RuleSet& rules, const SeatView& v, PassFacts& facts) {
-  const PassPlan plan = rules.pass_plan(v.hand_no);
+  const PassPlan plan = plan_of_view(rules, v);
   const int k = plan.total();
   const int n = rules.players;
   if (k == 0) {
@@ -44,15 +75,18 @@ std::string check_pass(const RuleSet& rules, const SeatView& v, PassFacts& facts
   const CardSet passable = chain ? v.dealt | v.received : v.dealt;
   if (plan.parts[1].count == 0 && (v.passed_second || v.received_second))
     return "this hand's pass goes one way: no second part";
-  if ((v.passed_second & ~v.passed) || (v.received_second & ~v.received))
-    return "a split pass's second part must be among its cards";
-  const CardSet sent[2] = {v.passed & ~v.passed_second, v.passed_second};
-  const CardSet got[2] = {v.received & ~v.received_second, v.received_second};
+  if (plan.parts[2].count == 0 && (v.passed_third || v.received_third))
+    return "this hand's pass has two parts, not three";
+  if ((v.passed_second & ~v.passed) || (v.received_second & ~v.received) || (v.passed_third & ~v.passed) ||
+      (v.received_third & ~v.received) || (v.passed_second & v.passed_third) || (v.received_second & v.received_third))
+    return "a split pass's later parts must be among its cards, each card in one part";
+  const CardSet sent[3] = {v.passed & ~v.passed_second & ~v.passed_third, v.passed_second, v.passed_third};
+  const CardSet got[3] = {v.received & ~v.received_second & ~v.received_third, v.received_second, v.received_third};
   if (v.passed) {
     if (v.passed & ~passable) return "passed " + card_str(lowest(v.passed & ~passable)) + ": not in the hand";
     if (chain && !opens && !v.received)
       return seat_name(v.seat) + " receives before it passes in the pass chain: give what it received";
-    for (int p = 0; p < 2; ++p)
+    for (int p = 0; p < 3; ++p)
       if (std::string e = pass_part_error(plan, p, sent[p], n); !e.empty()) return e;
   }
   if (v.received) {
@@ -61,14 +95,15 @@ std::string check_pass(const RuleSet& rules, const SeatView& v, PassFacts& facts
     const CardSet kept = (chain && opens) || rules.pool_cards ? v.dealt & ~v.passed : v.dealt;
     if (v.received & kept) return "received " + card_str(lowest(v.received & kept)) + ": already in the hand";
     if (v.received & ~rules.deck) return "received a card outside the deck";
-    for (int p = 0; p < 2; ++p)
+    for (int p = 0; p < 3; ++p)
       if (std::string e = pass_part_error(plan, p, got[p], n); !e.empty()) return e;
   }
   facts.passed[v.seat] = v.passed;
   facts.received[v.seat] = v.received;
   facts.second = v.passed_second | v.received_second;
+  facts.third = v.passed_third | v.received_third;
   // The pool (kitty-swap) has no receiver: the seat's cards may come back to anyone.
-  for (int p = 0; p < 2 && plan.parts[p].count && !rules.pool_cards; ++p) {
+  for (int p = 0; p < 3 && plan.parts[p].count && !rules.pool_cards; ++p) {
     const int offset = plan.parts[p].offset;
     const int receiver = (v.seat + offset) % n;
     const int sender = (v.seat - offset + n) % n;
@@ -85,7 +120,7 @@ std::string check_pass(const RuleSet& rules, const SeatView& v, PassFacts& facts
 
 // Which seat holds `c` because the view seat passed it to it (-1: none).
 int pass_holder(const PassFacts& facts, Card c) {
-  for (int p = 0; p < 2; ++p)
+  for (int p = 0; p < 3; ++p)
     if (contains(facts.sent[p], c)) return facts.receiver[p];
   return -1;
 }
@@ -114,7 +149,7 @@ void deal_pass_world(const RuleSet& rules, const SeatView& v, Rng& rng, Position
   CardSet hands[kMaxPlayers] = {};
   hands[v.seat] = v.dealt;
   if (v.received) {
-    const int offset = rules.pass_plan(v.hand_no).parts[0].offset;
+    const int offset = plan_of_view(rules, v).parts[0].offset;
     hands[(v.seat - offset + 2 * rules.players) % rules.players] = v.received;
   }
   for (int s = 0; s < rules.players; ++s) {
@@ -127,11 +162,12 @@ void deal_pass_world(const RuleSet& rules, const SeatView& v, Rng& rng, Position
   }
   out = Position(&rules, v.dealer, v.hand_no);
   out.deal(hands);
+  if (const int plan = view_plan(rules, v); plan >= 0) out.decide(plan);  // queens: the dealer's plan
   if (rules.pass_chain) {
     run_chain_to_seat(v, rng, out);
     return;
   }
-  if (v.passed) out.set_pass(v.seat, v.passed & ~v.passed_second, v.passed_second);
+  if (v.passed) out.set_pass(v.seat, v.passed & ~v.passed_second & ~v.passed_third, v.passed_second, v.passed_third);
 }
 
 // The first lead by a seat other than the view's: which seat leads is public
@@ -156,7 +192,7 @@ std::string place_opening_lead(const RuleSet& rules, const SeatView& v, CardSet 
   }
   skeleton[seat] |= c.bit();
   replay = Position(&rules, v.dealer, v.hand_no);
-  replay.deal_after_pass(skeleton, facts.passed, facts.received, facts.second);
+  replay.deal_after_pass(skeleton, facts.passed, facts.received, facts.second, view_plan(rules, v), facts.third);
   if (replay.leader() != seat) return move_name(v, 0) + ": " + seat_name(replay.leader()) + " leads the first trick";
   skeleton[seat] &= ~c.bit();
   replay.set_hand(seat, replay.hand(seat) & ~c.bit());
@@ -192,6 +228,12 @@ std::string replay_decisions(const SeatView& v, int at, int& next, Position& pos
 
 }  // namespace
 
+PassPlan plan_of_view(const RuleSet& rules, const SeatView& v) {
+  if (!rules.dealer_plans_pass) return rules.pass_plan(v.hand_no);
+  const int plan = view_plan(rules, v);
+  return plan < 0 ? PassPlan{} : plan_choice(plan, rules.players);
+}
+
 std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, Position& out) {
   const int n = rules.players;
   if (v.seat < 0 || v.seat >= n) return "no " + seat_name(v.seat);
@@ -199,10 +241,12 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
   if (count(v.dealt) != rules.hand_size)
     return "the hand has " + std::to_string(count(v.dealt)) + " cards, not " + std::to_string(rules.hand_size);
   PassFacts facts;
+  if (std::string e = check_plan(rules, v); !e.empty()) return e;
   if (std::string e = check_pass(rules, v, facts); !e.empty()) return e;
-  const bool passing = rules.pass_plan(v.hand_no).total() > 0 && v.num_moves == 0 &&
+  const bool passing = plan_of_view(rules, v).total() > 0 && v.num_moves == 0 &&
                        (rules.pass_chain ? !(v.passed && v.received) : !v.received);
-  if (passing) {
+  // queens: before the dealer's plan, the world is the deal alone.
+  if (passing || (rules.dealer_plans_pass && view_plan(rules, v) < 0)) {
     deal_pass_world(rules, v, rng, out);
     return "";
   }
@@ -245,8 +289,10 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
     skeleton[s] |= c.bit();
   }
   Position replay(&rules, v.dealer, v.hand_no);
-  replay.deal_after_pass(skeleton, facts.passed, facts.received, facts.second);
-  int next_decision = 0;
+  replay.deal_after_pass(skeleton, facts.passed, facts.received, facts.second, view_plan(rules, v), facts.third);
+  // queens: the plan was made by deal_after_pass, before the pass.
+  const int first_replayed = view_plan(rules, v) >= 0 ? 1 : 0;
+  int next_decision = first_replayed;
   CardSet absent[kMaxPlayers] = {};
   int revoker = -1;  // the seat whose revoke a move proved: the hand ended there
   int revoked_suit = 0;
@@ -315,7 +361,7 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
     for (int suit = 0; suit < kNumSuits; ++suit)
       if ((replay.shown_voids(s) >> suit) & 1) k.absent[s] |= suit_mask(suit) & rules.deck;
   }
-  for (int p = 0; p < 2; ++p)
+  for (int p = 0; p < 3; ++p)
     if (facts.receiver[p] >= 0) k.must_hold[facts.receiver[p]] |= facts.sent[p] & ~played;
   for (int s = 0; s < n; ++s) k.must_hold[s] |= charged_by[s] & ~played_by[s];
   // The revoker held the suit it failed to follow: its shown void was not one.
@@ -343,8 +389,8 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
     if (std::string e = take_world_hands(rules, v, take, k, played_by, rng, hands, discards); !e.empty())
       return "no deal of the unseen cards fits the moves: " + e;
   out = Position(&rules, v.dealer, v.hand_no);
-  out.deal_after_pass(hands, facts.passed, facts.received, facts.second);
-  int made = 0;
+  out.deal_after_pass(hands, facts.passed, facts.received, facts.second, view_plan(rules, v), facts.third);
+  int made = first_replayed;
   for (int i = 0; i < v.num_moves; ++i) {
     if (std::string e = replay_decisions(v, i, made, out); !e.empty()) return e;
     if (out.discarding()) discard_cards(out, discards);

@@ -18,9 +18,12 @@ struct SeatView {
   CardSet dealt = 0;     // the seat's cards before the pass
   CardSet passed = 0;    // what it passed (0: not yet, or no pass this hand)
   CardSet received = 0;  // what it received (0: not yet, or no pass)
-  // A split pass (two parts in the plan): the part-1 cards of passed and of received.
+  // A split pass (two parts in the plan): the part-1 cards of passed and of received;
+  // queens' three-way plan: the part-2 cards too.
   CardSet passed_second = 0;
   CardSet received_second = 0;
+  CardSet passed_third = 0;
+  CardSet received_third = 0;
   int num_moves = 0;
   Card move_card[kMaxPlays];
   std::int8_t move_seat[kMaxPlays] = {};  // -1: whoever the rules say plays next
@@ -44,6 +47,10 @@ struct SeatView {
   std::int16_t decision_value[kMaxDecisions] = {};
   std::uint8_t decision_at[kMaxDecisions] = {};
 };
+
+// The view's pass plan: the rules' for the hand, or queens' dealer's plan (the
+// view's first decision; no pass before it is made).
+PassPlan plan_of_view(const RuleSet& rules, const SeatView& view);
 
 // Fills `out` with a full position consistent with `view` and returns "", or
 // returns why no position is (naming the first offending move as "move <i>").

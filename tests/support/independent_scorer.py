@@ -6,7 +6,8 @@ Cards are strings, rank then suit ("QS", "TC"). A variant is its id: the base an
 its option tokens ("copas-fora+jd-bonus=moon-needs-jd+super-moon").
 
 Bases scored here: american, copas-fora, teams, no-pass-strict-lead (scored as
-copas-fora, §6), turbo (§8, tests/support/independent_scorer_turbo.py). Other bases come from tests/support/independent_scorer_families.py when it
+copas-fora, §6), turbo (§8, tests/support/independent_scorer_turbo.py), queens (§11,
+tests/support/independent_scorer_queens.py: its moon wins the match at once). Other bases come from tests/support/independent_scorer_families.py when it
 exists: SCORERS[base](won, options) -> scores, with no copas-fora options applied.
 Match ties of those bases come from its optional TIES dict ({base: "extra-hands" |
 "shared" | "stands"}). Any other base raises UnknownVariant, so a test can never
@@ -18,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Collection, Sequence
 
+from support.independent_scorer_queens import queens_scores, queens_shooter
 from support.independent_scorer_turbo import turbo_scores
 
 try:  # the families helper's scorers (three-five, spanish, spot, ...), when present
@@ -34,9 +36,9 @@ FAMILY_HANDS: dict[str, int] = getattr(_families, "HANDS", {})
 # The tie rule of the bases scored here (§2.1 A11, §21 S004; §3 teams and §6 are
 # copas-fora's: A11b names teams' side totals; teams+individual-tally's tie is a draw).
 TIES = {"copas-fora": "extra-hands", "no-pass-strict-lead": "extra-hands", "american": "shared",
-        "teams": "extra-hands", "turbo": "extra-hands"}
-# Targets other than 100 of the bases scored here (§8: turbo ends at 300).
-TARGETS = {"turbo": 300}
+        "teams": "extra-hands", "turbo": "extra-hands", "queens": "extra-hands"}
+# Targets other than 100 of the bases scored here (§8: turbo ends at 300; §11: queens too).
+TARGETS = {"turbo": 300, "queens": 300}
 
 HEARTS = frozenset(r + "H" for r in "23456789TJQKA")
 
@@ -157,6 +159,8 @@ def hand_scores(variant_id: str, won: Sequence[Collection[str]], tricks: Sequenc
     base, options = parse_id(variant_id)
     if base == "turbo":
         return turbo_scores(won, options, charged)
+    if base == "queens":
+        return queens_scores(won, options)
     if base in COPAS_BASES:
         return copas_fora_scores(won, tricks, options, reverse, base)
     if base == "american":
@@ -286,15 +290,20 @@ class IndependentMatch:
     pending: set[int] = field(default_factory=set)
     tiebreak: bool = False
     hands_played: int = 0
+    moon_winner: int | None = None  # queens (§11 L273): the moon won the match at once
 
     def add_hand(self, won: Sequence[Collection[str]], tricks: Sequence[int],
                  charged: Collection[str] = ()) -> list[int]:
         scores = add_hand(self.variant_id, self.totals, self.pending, won, tricks, self.rules, self.tiebreak,
                           charged)
         self.hands_played += 1
+        if parse_id(self.variant_id)[0] == "queens":
+            self.moon_winner = queens_shooter(won)
         if not self.tiebreak and self.rules.end_hit(self.totals, self.hands_played) and not self.outcome()[0]:
             self.tiebreak = True
         return scores
 
     def outcome(self) -> tuple[bool, list[int]]:
+        if self.moon_winner is not None:  # whatever the totals
+            return True, [self.moon_winner]
         return self.rules.outcome(self.totals, self.tiebreak, self.hands_played)

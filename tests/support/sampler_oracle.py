@@ -19,6 +19,7 @@ from scipy.stats import chisquare
 
 import copas_ai as ca
 from copas_ai._core import WorldSampler
+from copas_ai.moves.passes import from_flat
 
 
 def no_pass_hand_no(rules) -> int:
@@ -33,16 +34,19 @@ def pass_parts_sent(p: ca.Position, seat: int) -> list[tuple[int, int]]:
     return [((seat + offset) % p.players, part.bits) for (offset, _), part in zip(p.pass_plan, parts)]
 
 
-def random_position(rules, seed: int, hand_no: int, plays: int, keep_passed_by: int | None = None):
+def random_position(rules, seed: int, hand_no: int, plays: int, keep_passed_by: int | None = None,
+                    plan: str | None = None):
     """Deal, pass at random, then play `plays` random legal cards. With keep_passed_by,
     the cards that seat passed are played only when nothing else is legal, so its
-    receiver still holds some late in the hand."""
+    receiver still holds some late in the hand. `plan`: queens' dealer's plan (§11)."""
     rng = random.Random(seed)
     p = ca.Position(rules, ca.deal(rules, seed), dealer=rules.players - 1, hand_no=hand_no)
+    if plan is not None:
+        p.decide(f"plan={plan}")
     if p.phase == "passing":
         k = sum(count for _, count in p.pass_plan)
         for s in p.pass_order:  # a pass chain (peek-pass) in its links' order
-            p.set_pass(s, rng.sample(sorted(p.hand(s), key=int), k))
+            p.set_pass(s, from_flat(p.pass_plan, rng.sample(sorted(p.hand(s), key=int), k)))
         if p.pool_pending:  # kitty-swap: the pool dealt back at random
             p.deal_pool(seed)
     avoid = p.passed[keep_passed_by].bits if keep_passed_by is not None and p.phase == "playing" else 0
@@ -120,6 +124,8 @@ def world_error(p: ca.Position, me: int, world) -> str | None:
     for k, (seat, card) in enumerate([*p.moves, (None, None)]):
         while decisions and decisions[0][0] == k:
             _, who, decision = decisions.pop(0)
+            if decision.startswith("plan="):  # queens: these hands are after the pass; the play is the same
+                decision = "plan=none"
             try:
                 q.decide(decision, seat=who)
             except ca.IllegalMoveError as exc:

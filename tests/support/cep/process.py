@@ -59,6 +59,11 @@ class EngineProcess:
         self.send("isready")
         return self.until(lambda l: l == "readyok")[:-1]
 
+    def bestmove(self, limit: str = "go iterations 60") -> str:
+        """Sends a `go` command; returns its `bestmove` (or `error`) line."""
+        self.send(limit)
+        return self.until(lambda l: l.startswith(("bestmove", "error")))[-1]
+
     def close(self) -> tuple[int, bytes]:
         """Closes stdin (EOF) and returns the exit status and stderr."""
         self.proc.stdin.close()
