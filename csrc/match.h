@@ -23,6 +23,12 @@ struct MatchState {
   bool tiebreak = false;
   // Hands finished so far: the next hand's number (its pass, its dealer).
   std::int32_t hands_played = 0;
+  // gong-zhu (§9, RuleSet::lead_taker_card): the seat that took that card in the last
+  // hand, who deals (and so leads) the next one; -1: the dealer rotates.
+  std::int8_t next_dealer = -1;
+  // exact-score kExactTargetFlips: a total landed on the target and was flipped; the
+  // match has ended although no total is at the target any more.
+  bool flipped_end = false;
 
   friend bool operator==(const MatchState&, const MatchState&) = default;
 };

@@ -140,13 +140,14 @@ void deal_pass_world(const RuleSet& rules, const SeatView& v, Rng& rng, Position
 std::string place_opening_lead(const RuleSet& rules, const SeatView& v, CardSet own, CardSet* skeleton,
                                const PassFacts& facts, Position& replay) {
   const Card c = v.move_card[0];
-  const bool opening_card_fixed = rules.first_lead == FirstLead::kHolderOfCard && rules.must_lead_first_card &&
+  const bool holder_leads = opening_lead_rule(rules, v.hand_no) == FirstLead::kHolderOfCard;
+  const bool opening_card_fixed = holder_leads && rules.must_lead_first_card &&
                                   contains(rules.deck, rules.first_lead_card) &&
                                   rules.players * rules.hand_size == count(rules.deck);
   if (opening_card_fixed && c != rules.first_lead_card)
     return move_name(v, 0) + ": the first lead must be " + card_str(rules.first_lead_card);
   int seat = replay.leader();  // the seat to act may owe a decision first (turbo's charges)
-  if (rules.first_lead == FirstLead::kHolderOfCard) {
+  if (holder_leads) {
     if (contains(own, rules.first_lead_card))
       return move_name(v, 0) + ": " + seat_name(v.seat) + " holds " + card_str(rules.first_lead_card) + " and leads";
     seat = v.move_seat[0];
