@@ -74,7 +74,7 @@ inline int signed_hand_score(const RuleSet& r, MoonRule moon, const HandTally& t
 // One seat's hand score from its card points taken (`points`) and the shooter
 // (moon_shooter, or -1).
 inline int seat_hand_score(const RuleSet& r, MoonRule moon, const HandTally& t, int shooter, int seat, int points) {
-  if (moon >= MoonRule::kNegateOwn) [[unlikely]] return signed_hand_score(r, moon, t, shooter, seat, points);
+  if (negates_signs(moon)) [[unlikely]] return signed_hand_score(r, moon, t, shooter, seat, points);
   int score = points;
   if (shooter >= 0) {
     // super-moon (A25): twice the variant's moon value when the shooter won every trick.

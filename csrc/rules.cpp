@@ -122,7 +122,7 @@ std::string solver_unsupported(const RuleSet& rules) {
   // in every trick.
   if (rules.extend_cards)
     return "nines-extend (A21): tricks of a second round; the solver's trick bounds assume one card per seat";
-  if (rules.moon == MoonRule::kNegateOwn || rules.moon == MoonRule::kNegateAll)
+  if (negates_signs(rules.moon))
     return "gong-zhu's scoring (docs/RULES.md §9: the all-hearts sign change, the 10♣'s +50, the grand slam) "
            "is not in the solver's bounds";
   if (rules.charge_cards)

@@ -93,6 +93,7 @@ enum class MoonRule : std::uint8_t {
   kNone,
   kOthersPlus,  // shooter 0, everyone else +moon_value
   kSelfMinus,   // shooter -moon_value, the others keep what they took (i.e. 0)
+  // The two forms below stay last (negates_signs).
   // gong-zhu (§9, A38): no moon value; the shooter's points on moon_negated (charges
   // included) change sign (all hearts +200, with the Q♠ +300), before the doubling.
   kNegateOwn,
@@ -100,6 +101,8 @@ enum class MoonRule : std::uint8_t {
   // on moon_negated change sign (Q♠ +100, J♦ -100); the shooter's hearts stay as they are.
   kNegateAll,
 };
+// gong-zhu's forms of the all-hearts rule, scored by signed_hand_score (hand_score.h).
+inline bool negates_signs(MoonRule m) { return m >= MoonRule::kNegateOwn; }
 
 // How a match ends when several seats share the best total.
 enum class TieRule : std::uint8_t {

@@ -35,7 +35,7 @@ struct ScoreScale {
       (extra > 0 ? plus : minus) += extra;
     }
     // gong-zhu: the all-hearts rule turns the negative cards positive (a ceiling).
-    if (r.moon == MoonRule::kNegateOwn || r.moon == MoonRule::kNegateAll) plus -= minus;
+    if (negates_signs(r.moon)) plus -= minus;
     const double times = (r.charge_cards & r.doubling_cards) ? 4 : 2;
     if (r.doubling_cards) plus *= times, minus *= times;
     (r.clean_hand_points > 0 ? plus : minus) += r.clean_hand_points;
