@@ -11,9 +11,11 @@ import pytest
 from support.cep.process import EngineProcess
 from support.hands import build_deal
 
+from copas_ai.analysis.analyse import AnalysisSettings, analyse
 from copas_ai.analysis.record import RecordError, dump_record, read_record, record_from_match
 from copas_ai.bots import make_bot
 from copas_ai.game import Match, play_match
+from copas_ai.search import Limit
 
 DEAL = build_deal({0: "QS 3S 4S 5S 6S 7S 8S 9S TS JS KS AS 2C", 1: "AH JD", 2: "TC", 3: "2S"})
 ALL_HANDS = " ".join(f"hand {s} {DEAL[s]}" for s in range(4))
@@ -54,6 +56,17 @@ def test_gong_zhu_first_hand_the_2s_holder_leads_any_card(engine):
     assert state(engine) == "state playing turn 3"
     legal = engine.ask("legal")[0].split()[1:]
     assert sorted(legal) == sorted(str(DEAL[3]).split(","))
+    assert go(engine).split()[1] in legal
+
+
+def test_gong_zhu_first_hand_another_seats_free_lead_in_a_one_hand_view(engine):
+    """gong-zhu L209, hand 1, seat 0's view: W leads a heart (not the 2♠), written with its seat; the
+    view takes W for the 2♠ holder; seat 0, with no heart, may play any card, and `go` answers one."""
+    heart = min(c for c in DEAL[3] if c.suit == 2)
+    assert engine.ask(f"{FIRST} hand 0 {DEAL[0]} moves {CHARGES} 3:{heart}") == []
+    assert state(engine) == "state playing turn 0"
+    legal = engine.ask("legal")[0].split()[1:]
+    assert sorted(legal) == sorted(str(DEAL[0]).split(","))  # no heart: any card
     assert go(engine).split()[1] in legal
 
 
@@ -119,3 +132,15 @@ def test_gong_zhu_record_round_trip_and_the_dealer_check():
     data["hands"][1]["dealer"] = wrong
     with pytest.raises(RecordError, match=f"hand 2, dealer: expected seat {match.hands[1].dealer}, who took QS"):
         read_record(json.dumps(data))
+
+
+def test_gong_zhu_analyse_judges_every_card_and_charge_of_two_hands():
+    """gong-zhu: analyse rebuilds each seat's view in both hands (the first led freely by the 2♠
+    holder, the second by the Q♠ taker) and rates every card and charge, with no loss below 0."""
+    match = Match.new("gong-zhu", seed=4)
+    play_match(match, [make_bot("heuristic", seed=s) for s in range(4)], max_hands=2)
+    record = read_record(dump_record(record_from_match(match, ["a", "b", "c", "d"])))
+    settings = AnalysisSettings(limit=Limit(iterations=20), hands=(1, 2), double_dummy_trick=None)
+    decisions = analyse(record, settings).decisions
+    assert len(decisions) == 2 * (52 + 4)
+    assert all(d.loss >= 0 for d in decisions)

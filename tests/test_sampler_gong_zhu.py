@@ -14,6 +14,7 @@ from support.sampler_oracle import check_exact_count_and_uniformity
 
 import copas_ai as ca
 from copas_ai._core import WorldSampler
+from copas_ai.search import world_from_view
 
 TWO_SPADES = ca.Card.from_str("2S")
 
@@ -52,3 +53,14 @@ def test_gong_zhu_later_hand_opening_lead_shows_nothing_of_the_2s():
     assert TWO_SPADES not in sampler.must_hold(1)
     holders = {next(s for s in range(4) if (w[s] >> int(TWO_SPADES)) & 1) for w in sampler.sample_many(200, 1)}
     assert holders == {1, 2, 3}
+
+
+def test_gong_zhu_world_from_view_gives_the_free_leader_the_2s():
+    """gong-zhu L209, hand 1: in N's view W has led the A♥, so W holds the 2♠ in every world drawn
+    from N's view (world_from_view, as the engine process and analyse build them), and the lead
+    replays in each."""
+    rules = ca.find_variant("gong-zhu+no-charge").rules()
+    deal = build_deal({3: "2S AH"})
+    for seed in range(1, 40):
+        world = world_from_view(rules, 0, deal[0], moves=[(3, "AH")], dealer=1, hand_no=0, seed=seed)
+        assert TWO_SPADES in world.hand(3) and world.moves == [(3, ca.Card.from_str("AH"))]
