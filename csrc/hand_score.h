@@ -51,7 +51,8 @@ inline int moon_shooter(const RuleSet& r, MoonRule moon, const HandTally& t) {
 // 2 for a taken doubling card (4 charged), and a doubling card taken with none of
 // point_cards scores doubling_alone_points instead (A37: the J♦ is one); a grand slam
 // replaces it all (A42). Charges count under the all-hearts rule (the seed's +400/+600).
-inline int signed_hand_score(const RuleSet& r, MoonRule moon, const HandTally& t, int shooter, int seat,
+// Out of line: seat_hand_score stays small enough to inline for every other variant.
+[[gnu::noinline]] inline int signed_hand_score(const RuleSet& r, MoonRule moon, const HandTally& t, int shooter, int seat,
                              int points) {
   const CardSet won = t.won[seat];
   if (r.grand_slam_cards && (won & r.grand_slam_cards) == r.grand_slam_cards) return r.grand_slam_points;
