@@ -32,6 +32,7 @@ CASES = [
     ("copas-fora+peek-pass", 4), ("copas-fora+kitty-swap", 4),  # the pass chain and the pool (issue 28)
     ("turbo", 4), ("turbo+nines-extend", 4),
     ("queens", 4),  # the dealer's pass plan searched (issue 28)
+    ("gong-zhu", 4),  # goal high: the engine is better when its points per hand are higher (difference > 0)
 ]
 OPPONENTS = ("random", "heuristic")
 RESULTS = Path(__file__).parent / "results" / "variants"

@@ -4,7 +4,7 @@ copas_ai core: cards, rules, positions and search in C++
 from __future__ import annotations
 import collections.abc
 import typing
-__all__: list[str] = ['Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MatchEquity', 'MatchState', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'deal', 'heuristic_card', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'match_equity_unsupported', 'match_outcome', 'random_hands', 'relaxed_ceiling_at_most', 'sides', 'simulate_match_wins', 'solve_plain', 'solver_unsupported', 'world_from_view']
+__all__: list[str] = ['Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_FLIPS', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MatchEquity', 'MatchState', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'deal', 'heuristic_card', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'match_equity_unsupported', 'match_outcome', 'random_hands', 'relaxed_ceiling_at_most', 'sides', 'simulate_match_wins', 'solve_plain', 'solver_unsupported', 'world_from_view']
 class InvalidCardError(ValueError):
     pass
 class IllegalMoveError(ValueError):
@@ -247,7 +247,13 @@ class MoonRule:
       OTHERS_PLUS
     
       SELF_MINUS
+    
+      NEGATE_OWN
+    
+      NEGATE_ALL
     """
+    NEGATE_ALL: typing.ClassVar[MoonRule]
+    NEGATE_OWN: typing.ClassVar[MoonRule]
     NONE: typing.ClassVar[MoonRule]
     OTHERS_PLUS: typing.ClassVar[MoonRule]
     SELF_MINUS: typing.ClassVar[MoonRule]
@@ -504,6 +510,10 @@ class RuleSet:
         ...
     def copy(self) -> RuleSet:
         ...
+    def opening_lead_rule(self, hand_no: typing.SupportsInt | typing.SupportsIndex) -> FirstLead:
+        """
+        who leads that hand (gong-zhu: the dealer after hand 0)
+        """
     def pass_plan(self, hand_no: typing.SupportsInt | typing.SupportsIndex) -> list:
         """
         [(seat offset to the left, cards)] for that hand (0-based)
@@ -553,6 +563,14 @@ class RuleSet:
     def deck(self, arg1: CardSet) -> None:
         ...
     @property
+    def doubling_alone_points(self) -> int:
+        """
+        gong-zhu: a doubling card taken with no point card scores this (charged: twice)
+        """
+    @doubling_alone_points.setter
+    def doubling_alone_points(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
     def doubling_cards(self) -> CardSet:
         """
         taking one doubles the hand score
@@ -593,6 +611,22 @@ class RuleSet:
     def first_trick_banned(self, arg1: CardSet) -> None:
         ...
     @property
+    def grand_slam_cards(self) -> CardSet:
+        """
+        gong-zhu+grand-slam: taking all of them scores grand_slam_points
+        """
+    @grand_slam_cards.setter
+    def grand_slam_cards(self, arg1: CardSet) -> None:
+        ...
+    @property
+    def grand_slam_points(self) -> int:
+        """
+        gong-zhu+grand-slam: the score of a seat taking every grand_slam_cards card
+        """
+    @grand_slam_points.setter
+    def grand_slam_points(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
     def hand_size(self) -> int:
         ...
     @hand_size.setter
@@ -613,6 +647,14 @@ class RuleSet:
     def lead_break_cards(self, arg1: CardSet) -> None:
         ...
     @property
+    def lead_taker_card(self) -> CardSet:
+        """
+        gong-zhu: its taker leads (as the dealer) the next hand
+        """
+    @lead_taker_card.setter
+    def lead_taker_card(self, arg1: CardSet) -> None:
+        ...
+    @property
     def match_hands(self) -> int:
         ...
     @match_hands.setter
@@ -625,6 +667,14 @@ class RuleSet:
         """
     @moon_cards.setter
     def moon_cards(self, arg1: CardSet) -> None:
+        ...
+    @property
+    def moon_negated(self) -> CardSet:
+        """
+        gong-zhu: the cards whose points change sign under a NEGATE moon
+        """
+    @moon_negated.setter
+    def moon_negated(self, arg1: CardSet) -> None:
         ...
     @property
     def moon_value(self) -> int:
@@ -720,6 +770,11 @@ class MatchState:
         (over, winning seats) under the variant's end rules
         """
     @property
+    def flipped_end(self) -> bool:
+        """
+        gong-zhu+exact-minus-1000: a total landed on the target and was flipped, ending the match
+        """
+    @property
     def hands_played(self) -> int:
         ...
     @hands_played.setter
@@ -729,6 +784,11 @@ class MatchState:
     def moon_winner(self) -> typing.Any:
         """
         queens (docs/RULES.md §11): the seat whose moon won the match at once, or None
+        """
+    @property
+    def next_dealer(self) -> int:
+        """
+        gong-zhu: the last hand's Q♠ taker, who deals and leads the next hand; -1: the dealer rotates
         """
     @property
     def players(self) -> int:
@@ -1258,5 +1318,6 @@ def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIn
     A full Position consistent with one seat's view (its dealt hand, its pass, the cards it received (each as set_pass takes a pass: parts for a split pass), the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. An into-hand kitty taker's view also gives the kitty it took and its discard (discard_made: the discard is down though no move follows it; another taker's discard is face down). Raises InvalidPositionError naming the first offending move when no world fits. revokes='penalize': a failure to follow suit is a void until the seat's later card of that suit proves a revoke. decisions: [(moves before it, seat, 'word=value')] (another seat's unrevealed one: 'word=?').
     """
 EXACT_HALF_TO_ZERO: int = 2
+EXACT_TARGET_FLIPS: int = 8
 EXACT_TARGET_TO_HALF_PLUS_ONE: int = 1
 EXACT_TARGET_TO_HALF_THEN_ZERO: int = 4

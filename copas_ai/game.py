@@ -84,7 +84,9 @@ class Match:
         self.state.totals = values
 
     def next_dealer(self) -> int:
-        return (self.first_dealer + self.state.hands_played) % self.players
+        # gong-zhu: the core names the last hand's Q♠ taker, who leads (as dealer) the next.
+        named = self.state.next_dealer
+        return named if named >= 0 else (self.first_dealer + self.state.hands_played) % self.players
 
     def deal_next_hand(self) -> Position:
         """The next hand, dealt from the match seed and the hand number."""

@@ -47,9 +47,35 @@ inline int moon_shooter(const RuleSet& r, MoonRule moon, const HandTally& t) {
   return -1;
 }
 
+// gong-zhu (§9): score = (P + charges, with the all-hearts sign change) x m, where m is
+// 2 for a taken doubling card (4 charged), and a doubling card taken with none of
+// point_cards scores doubling_alone_points instead (A37: the J♦ is one); a grand slam
+// replaces it all (A42). Charges count under the all-hearts rule (the seed's +400/+600).
+// Out of line: seat_hand_score stays small enough to inline for every other variant.
+[[gnu::noinline]] inline int signed_hand_score(const RuleSet& r, MoonRule moon, const HandTally& t, int shooter, int seat,
+                             int points) {
+  const CardSet won = t.won[seat];
+  if (r.grand_slam_cards && (won & r.grand_slam_cards) == r.grand_slam_cards) return r.grand_slam_points;
+  const CardSet charged_taken = t.charged & won;
+  int score = points + (charged_taken ? charged_extra(r, t, seat, charged_taken) : 0);
+  if (shooter >= 0 && (moon == MoonRule::kNegateAll || seat == shooter)) {
+    const CardSet negated = won & r.moon_negated;
+    const int part = t.view->points(negated) +
+                     ((charged_taken & negated) ? charged_extra(r, t, seat, charged_taken & negated) : 0);
+    score -= 2 * part;
+  }
+  if (won & r.doubling_cards) {
+    const bool charged = charged_taken & r.doubling_cards;
+    if (!(won & r.point_cards)) return r.doubling_alone_points * (charged ? 2 : 1);
+    score *= charged ? 4 : 2;
+  }
+  return score;
+}
+
 // One seat's hand score from its card points taken (`points`) and the shooter
 // (moon_shooter, or -1).
 inline int seat_hand_score(const RuleSet& r, MoonRule moon, const HandTally& t, int shooter, int seat, int points) {
+  if (negates_signs(moon)) [[unlikely]] return signed_hand_score(r, moon, t, shooter, seat, points);
   int score = points;
   if (shooter >= 0) {
     // super-moon (A25): twice the variant's moon value when the shooter won every trick.

@@ -8,7 +8,7 @@ namespace {
 // §16), else a total at the target.
 bool end_reached(const RuleSet& r, const MatchState& match, int players) {
   if (r.match_hands > 0) return match.hands_played >= r.match_hands;
-  return target_reached(r, match.totals, players);
+  return match.flipped_end || target_reached(r, match.totals, players);
 }
 
 }  // namespace
@@ -103,10 +103,20 @@ void add_hand(const Position& hand, MatchState& match, std::int32_t* hand_out) {
   if (hand.rules().moon_wins_match && hand.phase() == Phase::kOver && hand.moon_shooter() >= 0)
     match.moon_winner = static_cast<std::int8_t>(hand.moon_shooter());
   add_scores(hand.rules(), hand.players(), hand_out, match);
+  if (const CardSet card = hand.rules().lead_taker_card) {
+    match.next_dealer = -1;
+    for (int s = 0; s < hand.players(); ++s)
+      if (hand.won(s) & card) match.next_dealer = static_cast<std::int8_t>(s);
+  }
 }
 
 void add_scores(const RuleSet& r, int n, const std::int32_t* scores, MatchState& match) {
   for (int s = 0; s < n; ++s) {
+    if (r.exact_score & kExactTargetFlips) [[unlikely]] {
+      match.totals[s] += scores[s];
+      if (match.totals[s] == r.target) match.totals[s] = -r.target, match.flipped_end = true;
+      continue;
+    }
     if (r.exact_score == 0 || r.goal != Goal::kLow) {
       match.totals[s] += scores[s];
       continue;

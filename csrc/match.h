@@ -25,6 +25,12 @@ struct MatchState {
   std::int32_t hands_played = 0;
   // queens (§11, S000 L273): the seat whose moon won the match at once (-1: none).
   std::int8_t moon_winner = -1;
+  // gong-zhu (§9, RuleSet::lead_taker_card): the seat that took that card in the last
+  // hand, who deals (and so leads) the next one; -1: the dealer rotates.
+  std::int8_t next_dealer = -1;
+  // exact-score kExactTargetFlips: a total landed on the target and was flipped; the
+  // match has ended although no total is at the target any more.
+  bool flipped_end = false;
 
   friend bool operator==(const MatchState&, const MatchState&) = default;
 };

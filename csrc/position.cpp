@@ -176,7 +176,7 @@ void Position::start_play() {
   phase_ = Phase::kPlaying;
   hearts_broken_ = rules_->hearts_break == HeartsBreak::kNever;
   int leader = 0;
-  switch (rules_->first_lead) {
+  switch (opening_lead_rule(*rules_, hand_no_)) {
     case FirstLead::kHolderOfCard: {
       CardSet all = 0;
       for (int s = 0; s < n_; ++s) all |= hands_[s];

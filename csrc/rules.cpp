@@ -130,6 +130,9 @@ std::string solver_unsupported(const RuleSet& rules) {
   // in every trick.
   if (rules.extend_cards)
     return "nines-extend (A21): tricks of a second round; the solver's trick bounds assume one card per seat";
+  if (negates_signs(rules.moon))
+    return "gong-zhu's scoring (docs/RULES.md §9: the all-hearts sign change, the 10♣'s +50, the grand slam) "
+           "is not in the solver's bounds";
   if (rules.charge_cards)
     return "turbo's charges (docs/RULES.md §8) change card values after the deal, and the solver's "
            "point tables hold the rules' values";

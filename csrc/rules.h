@@ -53,7 +53,10 @@
 //                         (B3 literal), moon kSelfMinus.
 //  turbo                  copas-fora + jd-bonus + ten-of-death values, target 300, and
 //                         charge_cards: a charge phase after the pass (decisions.cpp).
-//  gong-zhu               exposure/charge phase [later]: multipliers per charged card.
+//  gong-zhu               B0 free play, graded signed values, goal kHigh to -1000; the
+//                         all-hearts rule as MoonRule::kNegateOwn/kNegateAll over
+//                         moon_negated; doubling_alone_points (10♣ +50), grand_slam_*;
+//                         lead_taker_card (the Q♠ taker leads the next hand); turbo's charges.
 //  two-deck, cancellation, copies = 2 [later]: a second CardSet layer per hand.
 //  uno-hearts
 //  domino, two-player     draw stock and variable trick shape [later].
@@ -93,7 +96,16 @@ enum class MoonRule : std::uint8_t {
   kNone,
   kOthersPlus,  // shooter 0, everyone else +moon_value
   kSelfMinus,   // shooter -moon_value, the others keep what they took (i.e. 0)
+  // The two forms below stay last (negates_signs).
+  // gong-zhu (§9, A38): no moon value; the shooter's points on moon_negated (charges
+  // included) change sign (all hearts +200, with the Q♠ +300), before the doubling.
+  kNegateOwn,
+  // gong-zhu+hearts-swap (A41): once one seat took every moon card, every seat's points
+  // on moon_negated change sign (Q♠ +100, J♦ -100); the shooter's hearts stay as they are.
+  kNegateAll,
 };
+// gong-zhu's forms of the all-hearts rule, scored by signed_hand_score (hand_score.h).
+inline bool negates_signs(MoonRule m) { return m >= MoonRule::kNegateOwn; }
 
 // How a match ends when several seats share the best total.
 enum class TieRule : std::uint8_t {
@@ -110,6 +122,8 @@ enum ExactScore : std::uint8_t {
   kExactHalfToZero = 2,            // (b) landing on target/2 drops to 0 (50 -> 0)
   kExactTargetToHalfThenZero = 4,  // (c) landing on the target drops to target/2, then to 0
                                    //     after a next hand that scores nothing
+  kExactTargetFlips = 8,           // gong-zhu+exact-minus-1000 (L241): landing on the target ends the
+                                   // match with that total turned to its opposite (-1000 -> +1000)
 };
 
 // Who takes the kitty, face down with the trick just won (add-to-trick, §4).
@@ -215,6 +229,12 @@ struct RuleSet {
   // face's cards (the 9s, the 6s); 0: tricks are one card per seat.
   CardSet extend_cards = 0;
 
+  // gong-zhu (§9): in hands after the first the opening lead is not first_lead's: the
+  // previous hand's taker of this card leads, any card. The match carries that seat
+  // as the next hand's dealer (MatchState::next_dealer) and the dealer leads then.
+  // 0: first_lead in every hand.
+  CardSet lead_taker_card = 0;
+
   // Hands that end early.
   // stuck-lead-ends-hand (A18): hearts not open for a lead and the leader holds only
   // hearts: the hand ends, captured cards score, unplayed cards do not.
@@ -257,6 +277,15 @@ struct RuleSet {
   // queens (§11, S000 L273): a shot moon wins the match at once, whatever the
   // totals (MatchState::moon_winner, match_outcome).
   bool moon_wins_match = false;
+  // gong-zhu (§9): the cards whose points change sign under kNegateOwn/kNegateAll.
+  CardSet moon_negated = 0;
+  // gong-zhu (§9, L217): a seat that took a doubling card and none of point_cards
+  // scores this instead (charged: twice it); 0: the doubling applies alone (0 x 2).
+  std::int16_t doubling_alone_points = 0;
+  // gong-zhu+grand-slam (A42): a seat taking every one of these cards scores
+  // grand_slam_points, in place of the computed score. 0: no grand slam.
+  CardSet grand_slam_cards = 0;
+  std::int16_t grand_slam_points = 0;
   // rook (§16, A49): a seat's hand score never goes below 0 (the 10♦'s -10 reduces
   // the whole hand total, and is worth nothing to a seat that took less than 10).
   bool hand_floor_zero = false;
@@ -268,7 +297,7 @@ struct RuleSet {
   // target is not consulted. 0: the target ends the match.
   std::uint8_t match_hands = 0;
   TieRule tie_rule = TieRule::kShared;
-  std::uint8_t exact_score = 0;  // ExactScore flags (low goal only)
+  std::uint8_t exact_score = 0;  // ExactScore flags (low goal only, but kExactTargetFlips)
   // Partnerships (teams, §3): seat s plays in team s % teams; 0 = every seat alone.
   // Totals stay per seat; the match is judged on team sums (A28a-b).
   std::uint8_t teams = 0;
@@ -281,6 +310,12 @@ struct RuleSet {
   PassPlan pass_plan(int hand_no) const;
   // Point sums, the rank order and the dangerous cards: rule_view.h.
 };
+
+// Who leads hand number `hand_no`: first_lead, except the dealer after hand 0 under
+// lead_taker_card (gong-zhu: the match made the previous Q♠ taker the dealer).
+inline FirstLead opening_lead_rule(const RuleSet& r, int hand_no) {
+  return r.lead_taker_card && hand_no > 0 ? FirstLead::kDealer : r.first_lead;
+}
 
 // Why the core cannot play these rules (empty when it can): seat counts, deck
 // sizes and the fields marked [later].

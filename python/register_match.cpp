@@ -107,6 +107,12 @@ void register_match(py::module_& m) {
           "moon_winner", [](const MatchBox& b) -> py::object {
             return b.state.moon_winner < 0 ? py::none() : py::cast(static_cast<int>(b.state.moon_winner));
           }, "queens (docs/RULES.md §11): the seat whose moon won the match at once, or None")
+      .def_property_readonly(
+          "next_dealer", [](const MatchBox& b) { return b.state.next_dealer; },
+          "gong-zhu: the last hand's Q♠ taker, who deals and leads the next hand; -1: the dealer rotates")
+      .def_property_readonly(
+          "flipped_end", [](const MatchBox& b) { return b.state.flipped_end; },
+          "gong-zhu+exact-minus-1000: a total landed on the target and was flipped, ending the match")
       .def("add_hand", &add_finished_hand, py::arg("position"),
            "adds a finished hand; returns its scores as they count (the moon in the form the match chose)")
       .def(

@@ -81,7 +81,9 @@ void register_rules(py::module_& m) {
   py::enum_<MoonRule>(m, "MoonRule")
       .value("NONE", MoonRule::kNone)
       .value("OTHERS_PLUS", MoonRule::kOthersPlus)
-      .value("SELF_MINUS", MoonRule::kSelfMinus);
+      .value("SELF_MINUS", MoonRule::kSelfMinus)
+      .value("NEGATE_OWN", MoonRule::kNegateOwn)
+      .value("NEGATE_ALL", MoonRule::kNegateAll);
   py::enum_<TieRule>(m, "TieRule")
       .value("SHARED", TieRule::kShared)
       .value("EXTRA_HANDS", TieRule::kExtraHands)
@@ -132,6 +134,10 @@ void register_rules(py::module_& m) {
       .def_readwrite("reverse_moon_if_losing", &RuleSet::reverse_moon_if_losing)
       .def_readwrite("clean_hand_points", &RuleSet::clean_hand_points)
       .def_readwrite("hand_floor_zero", &RuleSet::hand_floor_zero)
+      .def_readwrite("doubling_alone_points", &RuleSet::doubling_alone_points,
+                     "gong-zhu: a doubling card taken with no point card scores this (charged: twice)")
+      .def_readwrite("grand_slam_points", &RuleSet::grand_slam_points,
+                     "gong-zhu+grand-slam: the score of a seat taking every grand_slam_cards card")
       .def_readwrite("exact_score", &RuleSet::exact_score, "ExactScore flags: 1 (a), 2 (b), 4 (c)")
       .def_readwrite("teams", &RuleSet::teams, "partnerships: seat s in team s % teams; 0 = none")
       .def_readwrite("team_individual_tally", &RuleSet::team_individual_tally)
@@ -217,6 +223,9 @@ void register_rules(py::module_& m) {
       .def("view", &rule_view_facts,
            "What the core derives from these rules (rule_view.h): identity_ranks, scoring_cards, "
            "costly_cards, bonus_cards, top_cards, top_guards, break_cards, cost {card: cost}")
+      .def(
+          "opening_lead_rule", [](const RuleSet& r, int hand_no) { return opening_lead_rule(r, hand_no); },
+          py::arg("hand_no"), "who leads that hand (gong-zhu: the dealer after hand 0)")
       .def("copy", [](const RuleSet& r) { return r; });
   def_cardset_field<&RuleSet::deck>(cls, "deck", "the cards in play");
   def_cardset_field<&RuleSet::point_cards>(cls, "point_cards", "the penalty cards for the restrictions");
@@ -230,9 +239,16 @@ void register_rules(py::module_& m) {
                                             "turbo: the cards a seat may charge after the pass (one each)");
   def_cardset_field<&RuleSet::charge_whole_suit>(cls, "charge_whole_suit",
                                                  "turbo: charged, they double their suit for the taker (A♥)");
+  def_cardset_field<&RuleSet::moon_negated>(cls, "moon_negated",
+                                            "gong-zhu: the cards whose points change sign under a NEGATE moon");
+  def_cardset_field<&RuleSet::grand_slam_cards>(cls, "grand_slam_cards",
+                                                "gong-zhu+grand-slam: taking all of them scores grand_slam_points");
+  def_cardset_field<&RuleSet::lead_taker_card>(cls, "lead_taker_card",
+                                               "gong-zhu: its taker leads (as the dealer) the next hand");
   m.attr("EXACT_TARGET_TO_HALF_PLUS_ONE") = static_cast<int>(kExactTargetToHalfPlusOne);
   m.attr("EXACT_HALF_TO_ZERO") = static_cast<int>(kExactHalfToZero);
   m.attr("EXACT_TARGET_TO_HALF_THEN_ZERO") = static_cast<int>(kExactTargetToHalfThenZero);
+  m.attr("EXACT_TARGET_FLIPS") = static_cast<int>(kExactTargetFlips);
   m.def("solver_unsupported", static_cast<std::string (*)(const RuleSet&)>(&solver_unsupported), py::arg("rules"),
         "why the exact solver cannot score these rules ('' when it can)");
 

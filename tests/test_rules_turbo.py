@@ -11,6 +11,7 @@ the deal goes straight to the charges, made in seat order from the dealer's left
 import random
 
 import pytest
+from support.charges import charge_all, won_text
 from support.hands import MOON_DEAL, build_deal, cards, play, position
 from support.independent_scorer_turbo import seat_score, turbo_scores
 
@@ -20,19 +21,6 @@ from copas_ai.game import play_hand
 
 TURBO = "turbo"
 CHARGE_ORDER = ("QS", "TC", "AH", "JD")
-
-
-def charge_all(pos: ca.Position, picks: dict[int, str] | None = None) -> None:
-    """Every seat's charge in turn: `picks[seat]` ('QS', 'none'), else none."""
-    picks = picks or {}
-    while pos.phase == "deciding":
-        seat, word = pos.decision
-        assert word == "charge"
-        pos.decide(f"charge={picks.get(seat, 'none')}", seat=seat)
-
-
-def won_text(pos: ca.Position) -> list[set[str]]:
-    return [{str(c) for c in pos.won[s]} for s in range(pos.players)]
 
 
 # --- the variant's data -------------------------------------------------------------------

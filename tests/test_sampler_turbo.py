@@ -5,9 +5,8 @@ Small late positions are enumerated in full by the independent reference
 candidate world) and the sampler's count and uniformity checked against it.
 """
 
-import random
-
 import pytest
+from support.charges import charged_late_position
 from support.sampler_oracle import check_exact_count_and_uniformity
 
 import copas_ai as ca
@@ -16,30 +15,12 @@ from copas_ai._core import WorldSampler
 QS = ca.Card.from_str("QS")
 
 
-def charged_late_position(seed: int, plays: int, charger: int) -> ca.Position | None:
-    """turbo, no pass: `charger` charges the Q♠ (None when it lacks it), the others none;
-    random legal play that keeps the Q♠ in hand while anything else is legal."""
-    rules = ca.find_variant("turbo").rules()
-    p = ca.Position(rules, ca.deal(rules, seed), dealer=3, hand_no=3)
-    if QS not in p.hand(charger):
-        return None
-    while p.phase == "deciding":
-        seat = p.decision[0]
-        p.decide("charge=QS" if seat == charger else "charge=none", seat=seat)
-    rng = random.Random(seed)
-    for _ in range(plays):
-        legal = sorted(p.legal_moves(), key=int)
-        keep = [c for c in legal if c != QS] or legal
-        p.push(rng.choice(keep))
-    return p if QS in p.hand(charger) else None
-
-
 @pytest.mark.parametrize("plays, me, charger", [(40, 0, 2), (41, 1, 3), (42, 3, 0)])
 def test_turbo_charged_queen_world_count_is_exact_and_samples_are_uniform(plays, me, charger):
     """turbo: seat <charger> charged the Q♠ and still holds it <plays> cards in; seat <me>'s
     sampler counts exactly the worlds the enumeration finds (each with the Q♠ in the
     charger's hand) and draws them uniformly (chi-square)."""
-    p = next(q for seed in range(200) if (q := charged_late_position(seed, plays, charger)) is not None)
+    p = next(q for seed in range(200) if (q := charged_late_position("turbo", seed, plays, charger)) is not None)
     sampler = WorldSampler(p, me)
     assert QS in sampler.must_hold(charger)
     worlds = check_exact_count_and_uniformity(p, me, seed=plays)

@@ -250,6 +250,9 @@ def _read_hand(record: GameRecord, index: int, hand: Any, state: MatchState) -> 
     dealer = hand.get("dealer")
     if not _is_int(dealer) or not 0 <= dealer < n:
         raise RecordError(f"expected a seat 0..{n - 1}, got {_short(dealer)}", hand=number, where="dealer")
+    if state.next_dealer >= 0 and dealer != state.next_dealer:  # gong-zhu: the last Q♠ taker deals
+        raise RecordError(f"expected seat {state.next_dealer}, who took {record.rules.lead_taker_card} in hand "
+                          f"{index} and so deals this one, got {dealer}", hand=number, where="dealer")
     deal = _seat_lists(hand.get("deal"), n, number, "deal")
     try:
         position = Position(record.rules, deal, dealer=dealer, hand_no=index)

@@ -582,7 +582,7 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
             current = world(label, list(played))
             continue
         # The first leader hides behind the other hands when it is whoever holds a card.
-        leader_hidden = (not played and rules.first_lead == FirstLead.HOLDER_OF_CARD
+        leader_hidden = (not played and rules.opening_lead_rule(spec.hand_no) == FirstLead.HOLDER_OF_CARD
                          and current.turn != seat)
         if move.seat is None:
             if leader_hidden:
@@ -596,7 +596,7 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
         played.append((mover, move.card))
         current = world(label, list(played))
     leader_hidden = (not played and current.phase == "playing"
-                     and rules.first_lead == FirstLead.HOLDER_OF_CARD and current.turn != seat)
+                     and rules.opening_lead_rule(spec.hand_no) == FirstLead.HOLDER_OF_CARD and current.turn != seat)
     return LoadedPosition(spec, variant, rules, current, scores, seat, seat,
                           passed.cards if passed else None, received.cards if received else None,
                           leader_hidden)

@@ -18,7 +18,7 @@ CardSet undealt_below(const RuleSet& r, Card card) {
 // lowest card dealt, and every deck card below it is undealt. Returns those undealt cards.
 CardSet add_opening_lead(const Position& pos, Knowledge& k) {
   const RuleSet& r = pos.rules();
-  if (r.first_lead != FirstLead::kHolderOfCard) return 0;
+  if (opening_lead_rule(r, pos.hand_no()) != FirstLead::kHolderOfCard) return 0;
   const Card named = r.first_lead_card;
   const int plays = pos.num_plays();
   const int leader = plays > 0 ? pos.play_record(0).seat : pos.leader();

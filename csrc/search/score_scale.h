@@ -34,9 +34,12 @@ struct ScoreScale {
       }
       (extra > 0 ? plus : minus) += extra;
     }
+    // gong-zhu: the all-hearts rule turns the negative cards positive (a ceiling).
+    if (negates_signs(r.moon)) plus -= minus;
     const double times = (r.charge_cards & r.doubling_cards) ? 4 : 2;
     if (r.doubling_cards) plus *= times, minus *= times;
     (r.clean_hand_points > 0 ? plus : minus) += r.clean_hand_points;
+    if (r.grand_slam_points > plus) plus = r.grand_slam_points;
     if (r.hand_floor_zero) plus = plus < 0 ? 0 : plus, minus = minus < 0 ? 0 : minus;  // rook: no hand below 0
     // With teams the search scores a side: the sum of its seats' scores.
     const int side = r.teams ? r.players / r.teams : 1;

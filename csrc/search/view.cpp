@@ -170,19 +170,30 @@ void deal_pass_world(const RuleSet& rules, const SeatView& v, Rng& rng, Position
   if (v.passed) out.set_pass(v.seat, v.passed & ~v.passed_second & ~v.passed_third, v.passed_second, v.passed_third);
 }
 
+// gong-zhu's first hand (L209): the holder of the named card leads, any card; a lead of
+// another card leaves the named card with the leader. Its bit, or 0.
+CardSet held_opening_card(const RuleSet& rules, const SeatView& v) {
+  const Card named = rules.first_lead_card;
+  const bool free_lead =
+      opening_lead_rule(rules, v.hand_no) == FirstLead::kHolderOfCard && !rules.must_lead_first_card;
+  const bool whole_deck = contains(rules.deck, named) && rules.players * rules.hand_size == count(rules.deck);
+  return free_lead && whole_deck && v.num_moves > 0 && v.move_card[0] != named ? named.bit() : 0;
+}
+
 // The first lead by a seat other than the view's: which seat leads is public
 // (the protocol names it), and when the rules fix the opening card, it must be
 // that card. Restarts the skeleton with the leader holding its card.
 std::string place_opening_lead(const RuleSet& rules, const SeatView& v, CardSet own, CardSet* skeleton,
                                const PassFacts& facts, Position& replay) {
   const Card c = v.move_card[0];
-  const bool opening_card_fixed = rules.first_lead == FirstLead::kHolderOfCard && rules.must_lead_first_card &&
+  const bool holder_leads = opening_lead_rule(rules, v.hand_no) == FirstLead::kHolderOfCard;
+  const bool opening_card_fixed = holder_leads && rules.must_lead_first_card &&
                                   contains(rules.deck, rules.first_lead_card) &&
                                   rules.players * rules.hand_size == count(rules.deck);
   if (opening_card_fixed && c != rules.first_lead_card)
     return move_name(v, 0) + ": the first lead must be " + card_str(rules.first_lead_card);
   int seat = replay.leader();  // the seat to act may owe a decision first (turbo's charges)
-  if (rules.first_lead == FirstLead::kHolderOfCard) {
+  if (holder_leads) {
     if (contains(own, rules.first_lead_card))
       return move_name(v, 0) + ": " + seat_name(v.seat) + " holds " + card_str(rules.first_lead_card) + " and leads";
     seat = v.move_seat[0];
@@ -191,6 +202,13 @@ std::string place_opening_lead(const RuleSet& rules, const SeatView& v, CardSet 
     if (seat == v.seat) return move_name(v, 0) + ": " + seat_name(v.seat) + " does not hold " + card_str(c);
   }
   skeleton[seat] |= c.bit();
+  // The leader holds the named card still (a free lead), which puts the lead with him.
+  if (const CardSet held = held_opening_card(rules, v)) {
+    for (int s = 0; s < rules.players; ++s)
+      if (s != seat && (skeleton[s] & held))
+        return move_name(v, 0) + ": " + seat_name(s) + " holds " + card_str(rules.first_lead_card);
+    skeleton[seat] |= held;
+  }
   replay = Position(&rules, v.dealer, v.hand_no);
   replay.deal_after_pass(skeleton, facts.passed, facts.received, facts.second, view_plan(rules, v), facts.third);
   if (replay.leader() != seat) return move_name(v, 0) + ": " + seat_name(replay.leader()) + " leads the first trick";
@@ -364,6 +382,8 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
   for (int p = 0; p < 3; ++p)
     if (facts.receiver[p] >= 0) k.must_hold[facts.receiver[p]] |= facts.sent[p] & ~played;
   for (int s = 0; s < n; ++s) k.must_hold[s] |= charged_by[s] & ~played_by[s];
+  if (const CardSet held = held_opening_card(rules, v) & ~played; held && replay.num_plays() > 0)
+    if (const int leader = replay.play_record(0).seat; leader != v.seat) k.must_hold[leader] |= held;
   // The revoker held the suit it failed to follow: its shown void was not one.
   if (revoker >= 0 && revoker != v.seat) k.absent[revoker] &= ~suit_mask(revoked_suit);
   // With cards left undealt (a kitty), an opening lead other than the named card

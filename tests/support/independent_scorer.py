@@ -7,7 +7,8 @@ its option tokens ("copas-fora+jd-bonus=moon-needs-jd+super-moon").
 
 Bases scored here: american, copas-fora, teams, no-pass-strict-lead (scored as
 copas-fora, §6), turbo (§8, tests/support/independent_scorer_turbo.py), queens (§11,
-tests/support/independent_scorer_queens.py: its moon wins the match at once). Other bases come from tests/support/independent_scorer_families.py when it
+tests/support/independent_scorer_queens.py: its moon wins the match at once), gong-zhu (§9,
+tests/support/independent_scorer_gong_zhu.py). Other bases come from tests/support/independent_scorer_families.py when it
 exists: SCORERS[base](won, options) -> scores, with no copas-fora options applied.
 Match ties of those bases come from its optional TIES dict ({base: "extra-hands" |
 "shared" | "stands"}). Any other base raises UnknownVariant, so a test can never
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Collection, Sequence
 
 from support.independent_scorer_queens import queens_scores, queens_shooter
+from support.independent_scorer_gong_zhu import gong_zhu_scores
 from support.independent_scorer_turbo import turbo_scores
 
 try:  # the families helper's scorers (three-five, spanish, spot, ...), when present
@@ -36,9 +38,10 @@ FAMILY_HANDS: dict[str, int] = getattr(_families, "HANDS", {})
 # The tie rule of the bases scored here (§2.1 A11, §21 S004; §3 teams and §6 are
 # copas-fora's: A11b names teams' side totals; teams+individual-tally's tie is a draw).
 TIES = {"copas-fora": "extra-hands", "no-pass-strict-lead": "extra-hands", "american": "shared",
-        "teams": "extra-hands", "turbo": "extra-hands", "queens": "extra-hands"}
-# Targets other than 100 of the bases scored here (§8: turbo ends at 300; §11: queens too).
-TARGETS = {"turbo": 300, "queens": 300}
+        "teams": "extra-hands", "turbo": "extra-hands", "queens": "extra-hands", "gong-zhu": "extra-hands"}
+# Targets other than 100 of the bases scored here (§8: turbo ends at 300; §11: queens too;
+# §9: gong-zhu at -1000 or below).
+TARGETS = {"turbo": 300, "queens": 300, "gong-zhu": -1000}
 
 HEARTS = frozenset(r + "H" for r in "23456789TJQKA")
 
@@ -161,6 +164,8 @@ def hand_scores(variant_id: str, won: Sequence[Collection[str]], tricks: Sequenc
         return turbo_scores(won, options, charged)
     if base == "queens":
         return queens_scores(won, options)
+    if base == "gong-zhu":
+        return gong_zhu_scores(won, options, charged)
     if base in COPAS_BASES:
         return copas_fora_scores(won, tricks, options, reverse, base)
     if base == "american":
@@ -183,6 +188,7 @@ class MatchRules:
     exact: tuple[str, ...] = ()
     conditional_reverse: bool = False
     hands: int = 0  # a match of this many hands (rook §16), then tie-break hands; 0: the target ends it
+    flip_exact: bool = False  # gong-zhu+exact-minus-1000 (§9 L241): landing on the target ends it, flipped
 
     @classmethod
     def of(cls, variant_id: str, goal_low: bool = True, target: int | None = None) -> "MatchRules":
@@ -204,6 +210,7 @@ class MatchRules:
             rules.exact = tuple((options["exact-score"] or "hit-100-to-51").split(","))
         rules.conditional_reverse = options.get("reverse-moon") == "conditional"
         rules.hands = FAMILY_HANDS.get(base, 0)
+        rules.flip_exact = "exact-minus-1000" in options
         return rules
 
     def sides(self, n: int) -> list[list[int]]:
@@ -222,10 +229,12 @@ class MatchRules:
         """The match's end before ties: the fixed hands played (§16), else the target."""
         return hands_played >= self.hands if self.hands else self.target_hit(totals)
 
-    def outcome(self, totals: Sequence[int], tiebreak: bool = False, hands_played: int = 0) -> tuple[bool, list[int]]:
+    def outcome(self, totals: Sequence[int], tiebreak: bool = False, hands_played: int = 0,
+                flipped: bool = False) -> tuple[bool, list[int]]:
         """§2.1 game end and ties (A11; A11b: during tie-break hands only a single best
-        total counts, the target no longer), §3 (A28b, L121), tie-stands (A27), §16's six hands."""
-        if not tiebreak and not self.end_hit(totals, hands_played):
+        total counts, the target no longer), §3 (A28b, L121), tie-stands (A27), §16's six
+        hands; `flipped`: a gong-zhu total landed on -1000 and became +1000 (L241: the end)."""
+        if not tiebreak and not flipped and not self.end_hit(totals, hands_played):
             return False, []
         sides = self.sides(len(totals))
         sums = [sum(totals[s] for s in side) for side in sides]
@@ -273,6 +282,8 @@ def add_hand(variant_id: str, totals: list[int], pending: set[int], won: Sequenc
             pending.add(s)
         elif total == match.target // 2 and "hit-50-to-0" in match.exact:  # (b): 50 -> 0
             total = 0
+        elif total == match.target and match.flip_exact:  # gong-zhu L241: -1000 -> +1000
+            total = -match.target
         totals[s] = total
     return scores
 
@@ -291,19 +302,24 @@ class IndependentMatch:
     tiebreak: bool = False
     hands_played: int = 0
     moon_winner: int | None = None  # queens (§11 L273): the moon won the match at once
+    flipped: bool = False  # gong-zhu+exact-minus-1000: a total was flipped, the match is over
 
     def add_hand(self, won: Sequence[Collection[str]], tricks: Sequence[int],
                  charged: Collection[str] = ()) -> list[int]:
+        before = list(self.totals)
         scores = add_hand(self.variant_id, self.totals, self.pending, won, tricks, self.rules, self.tiebreak,
                           charged)
         self.hands_played += 1
         if parse_id(self.variant_id)[0] == "queens":
             self.moon_winner = queens_shooter(won)
-        if not self.tiebreak and self.rules.end_hit(self.totals, self.hands_played) and not self.outcome()[0]:
+        self.flipped = self.flipped or (self.rules.flip_exact and any(
+            b + v == self.rules.target for b, v in zip(before, scores)))
+        ending = self.flipped or self.rules.end_hit(self.totals, self.hands_played)
+        if not self.tiebreak and ending and not self.outcome()[0]:
             self.tiebreak = True
         return scores
 
     def outcome(self) -> tuple[bool, list[int]]:
         if self.moon_winner is not None:  # whatever the totals
             return True, [self.moon_winner]
-        return self.rules.outcome(self.totals, self.tiebreak, self.hands_played)
+        return self.rules.outcome(self.totals, self.tiebreak, self.hands_played, self.flipped)

@@ -118,7 +118,9 @@ def world_error(p: ca.Position, me: int, world) -> str | None:
     if rules.pool_cards:  # kitty-swap pools in every hand; the play rules are the same without it
         rules = rules.copy()
         rules.pool_cards = 0
-    q = ca.Position(rules, start, dealer=p.dealer, hand_no=no_pass_hand_no(rules))
+    # The hand's own number when it has no pass (gong-zhu: who leads depends on it).
+    hand_no = p.hand_no if not rules.pass_plan(p.hand_no) else no_pass_hand_no(rules)
+    q = ca.Position(rules, start, dealer=p.dealer, hand_no=hand_no)
     # Decisions other than cards (turbo's charges) in their places: a charge needs its card.
     decisions = list(p.decisions)
     for k, (seat, card) in enumerate([*p.moves, (None, None)]):
