@@ -490,6 +490,7 @@ class RuleSet:
     lead_needs_broken: bool
     led_heart_breaks: bool
     moon: MoonRule
+    moon_shooter_choice: bool
     must_lead_first_card: bool
     pass_chain: bool
     reverse_moon_if_losing: bool

@@ -23,8 +23,11 @@ namespace copas {
 
 enum class DecisionWord : std::uint8_t {
   kCharge,  // turbo (§8, A33): expose one of the rules' charge_cards, or none
+  kMoon,    // reverse-moon=shooter-choice (§2.3): the shooter's moon form, once the cards are played
 };
-constexpr int kNumDecisionWords = 1;
+constexpr int kNumDecisionWords = 2;
+// kMoon's values (the index of the name).
+constexpr int kMoonNormal = 0, kMoonReverse = 1;
 
 // A bit set of a decision's values (bit v: value v may be chosen).
 using DecisionChoices = std::uint64_t;
@@ -36,11 +39,13 @@ struct DecisionWordInfo {
   const char* name;        // the word in moves: `<seat>:<name>=<value>`
   bool card_valued;        // values are cards (or none); else value i is names[i]
   bool hidden_until_done;  // made in turn but revealed together once every seat's is down (A33)
+  bool at_hand_end;        // due once the cards are played: nothing is hidden, its value is exact
   const char* names[4];    // a named-value word's values
 };
 
 constexpr DecisionWordInfo kDecisionWords[kNumDecisionWords] = {
-    {"charge", true, true, {}},
+    {"charge", true, true, false, {}},
+    {"moon", false, false, true, {"normal", "reverse"}},
 };
 
 inline const DecisionWordInfo& decision_info(DecisionWord w) { return kDecisionWords[static_cast<int>(w)]; }

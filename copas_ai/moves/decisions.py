@@ -13,14 +13,18 @@ from __future__ import annotations
 from copas_ai._core import Position, RuleSet
 
 CHARGE = "charge"
+MOON = "moon"  # reverse-moon=shooter-choice (docs/RULES.md §2.3): `<seat>:moon=normal|reverse`
 HIDDEN = "?"
 # Words whose value stays hidden from the other seats until the phase is over (A33).
 _HIDDEN_UNTIL_DONE = (CHARGE,)
+# Words due once the cards are played (the core's at_hand_end): nothing is hidden then,
+# so any seat's view may search them.
+AT_HAND_END = (MOON,)
 
 
 def decision_words(rules: RuleSet) -> tuple[str, ...]:
     """The general decision words these rules have (the core's decision.h)."""
-    return (CHARGE,) if len(rules.charge_cards) else ()
+    return (CHARGE,) * bool(len(rules.charge_cards)) + (MOON,) * rules.moon_shooter_choice
 
 
 def word_of(decision: str) -> str:
@@ -67,4 +71,4 @@ def view_decisions(tokens: list, seat: int) -> list[tuple[int, int, str]]:
     return out
 
 
-_ALL_WORDS = (CHARGE,)
+_ALL_WORDS = (CHARGE, MOON)
