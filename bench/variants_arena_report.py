@@ -31,6 +31,7 @@ CASES = [
     ("spanish+sixes-extend", 4),
     ("copas-fora+peek-pass", 4), ("copas-fora+kitty-swap", 4),  # the pass chain and the pool (issue 28)
     ("turbo", 4), ("turbo+nines-extend", 4),
+    ("copas-fora+reverse-moon=shooter-choice", 4),  # the shooter's moon choice after the hand (issue 28)
 ]
 OPPONENTS = ("random", "heuristic")
 RESULTS = Path(__file__).parent / "results" / "variants"
