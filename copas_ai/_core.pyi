@@ -497,6 +497,7 @@ class RuleSet:
     lead_needs_broken: bool
     led_heart_breaks: bool
     moon: MoonRule
+    moon_shooter_choice: bool
     moon_wins_match: bool
     must_lead_first_card: bool
     pass_chain: bool

@@ -25,8 +25,11 @@ namespace copas {
 enum class DecisionWord : std::uint8_t {
   kCharge,  // turbo (§8, A33): expose one of the rules' charge_cards, or none
   kPlan,    // queens (§11): the dealer's pass plan for the hand, before the pass
+  kMoon,    // reverse-moon=shooter-choice (§2.3): the shooter's moon form, once the cards are played
 };
-constexpr int kNumDecisionWords = 2;
+constexpr int kNumDecisionWords = 3;
+// kMoon's values (the index of the name).
+constexpr int kMoonNormal = 0, kMoonReverse = 1;
 
 // A bit set of a decision's values (bit v: value v may be chosen).
 using DecisionChoices = std::uint64_t;
@@ -38,13 +41,15 @@ struct DecisionWordInfo {
   const char* name;        // the word in moves: `<seat>:<name>=<value>`
   bool card_valued;        // values are cards (or none); else value i is names[i]
   bool hidden_until_done;  // made in turn but revealed together once every seat's is down (A33)
+  bool at_hand_end;        // due once the cards are played: nothing is hidden, its value is exact
   const char* names[12];   // a named-value word's values (null after the last)
 };
 
 constexpr DecisionWordInfo kDecisionWords[kNumDecisionWords] = {
-    {"charge", true, true, {}},
+    {"charge", true, true, false, {}},
     // The plans in the order of kPlanChoices (decisions.cpp): split-pass's parts syntax.
-    {"plan", false, false, {"none", "3l", "3r", "3a", "2l1r", "1l2r", "2l1a", "1l2a", "2r1a", "1r2a", "1l1r1a"}},
+    {"plan", false, false, false, {"none", "3l", "3r", "3a", "2l1r", "1l2r", "2l1a", "1l2a", "2r1a", "1r2a", "1l1r1a"}},
+    {"moon", false, false, true, {"normal", "reverse"}},
 };
 
 inline const DecisionWordInfo& decision_info(DecisionWord w) { return kDecisionWords[static_cast<int>(w)]; }

@@ -13,6 +13,12 @@
 // ignores the charges made before it, search/decision_search.cpp). Charging
 // takes nothing out of the hand: the card is played as any other, under A34's
 // restriction (visit_rule_filters) and scored by seat_hand_score.
+//
+// reverse-moon=shooter-choice (docs/RULES.md §2.3): once the cards are played, a
+// seat that shot the moon decides its form, `moon=normal` or `moon=reverse`,
+// before the hand is over. While it is due, hand_scores counts the form the hand
+// alone favours (hand_moon_form), so a playout that ends there is scored as its
+// shooter would take it with no step of its own.
 #include "position.h"
 
 namespace copas {
@@ -93,6 +99,23 @@ std::string decision_str(DecisionWord word, int value) {
   return std::string(decision_info(word).name) + "=" + (value < 0 ? "?" : decision_value_str(word, value));
 }
 
+[[gnu::noinline]] void Position::offer_moon_choice() {
+  if (!rules_->moon_shooter_choice) return;
+  const int shooter = copas::moon_shooter(*rules_, rules_->moon, tally());
+  if (shooter < 0) return;
+  phase_ = Phase::kDeciding;
+  due_word_ = DecisionWord::kMoon;
+  turn_ = static_cast<std::uint8_t>(shooter);
+  moon_form_ = hand_moon_form() == kMoonReverse ? MoonRule::kSelfMinus : rules_->moon;
+}
+
+int Position::hand_moon_form() const {
+  std::int32_t normal[kMaxPlayers], reversed[kMaxPlayers];
+  hand_scores_with_moon(rules_->moon, normal);
+  hand_scores_with_moon(MoonRule::kSelfMinus, reversed);
+  return favoured_moon_form(*rules_, normal, reversed, turn_);
+}
+
 void Position::begin_charges() {
   phase_ = Phase::kDeciding;
   due_word_ = DecisionWord::kCharge;
@@ -105,6 +128,8 @@ DecisionChoices Position::decision_choices() const {
     case DecisionWord::kCharge:
       return (hands_[turn_] & rules_->charge_cards) | (DecisionChoices{1} << kNoCardValue);
     case DecisionWord::kPlan: return (DecisionChoices{1} << kNumPlans) - 1;
+    case DecisionWord::kMoon:
+      return (DecisionChoices{1} << kMoonNormal) | (DecisionChoices{1} << kMoonReverse);
   }
   return 0;
 }
@@ -156,6 +181,10 @@ void Position::decide(int value) {
       open_play();
       return;
     }
+    case DecisionWord::kMoon:
+      moon_form_ = value == kMoonReverse ? MoonRule::kSelfMinus : rules_->moon;
+      phase_ = Phase::kOver;
+      return;
   }
 }
 
@@ -177,6 +206,10 @@ void Position::undo_decision() {
       due_word_ = DecisionWord::kCharge;
       charged_ = charge_restricted_ = 0;
       turn_ = rec.seat;
+      return;
+    case DecisionWord::kMoon:
+      phase_ = Phase::kOver;
+      offer_moon_choice();  // due again, from the same shooter
       return;
   }
 }

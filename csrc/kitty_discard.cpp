@@ -42,6 +42,9 @@ void Position::discard_card(Card c) {
   if (--discards_left_ != 0) return;
   // The step is over: the taker leads the next trick, if there is one.
   if (hands_[turn_] == 0) {
+    // No moon choice can be due here (shooter-choice): the kitty was taken with the last
+    // trick, by its winner (trick 1 otherwise) or its first point taker (then every
+    // moon card lay in that trick and the kitty).
     phase_ = Phase::kOver;
   } else {
     check_stuck();

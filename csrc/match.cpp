@@ -17,6 +17,13 @@ bool end_reached(const RuleSet& r, const MatchState& match, int players) {
 // total to the target without the shooter's side as the only winner; then the
 // reverse form. Judged on the match as it stands (a tie-break under way included).
 void score_moon_for_match(const Position& hand, const MatchState& match, std::int32_t* out) {
+  if (hand.moon_due()) [[unlikely]] {
+    std::int32_t normal[kMaxPlayers], reversed[kMaxPlayers];
+    hand.hand_scores_with_moon(hand.rules().moon, normal);
+    hand.hand_scores_with_moon(MoonRule::kSelfMinus, reversed);
+    choose_moon_form(hand.rules(), hand.players(), match, hand.turn(), normal, reversed, out);
+    return;
+  }
   hand.hand_scores(out);
   const int shooter = hand.moon_shooter();
   if (!hand_value_reads_match(hand.rules()) || hand.phase() != Phase::kOver || shooter < 0) return;
@@ -29,11 +36,15 @@ void score_moon_for_match(const Position& hand, const MatchState& match, std::in
 void choose_moon_form(const RuleSet& r, int n, const MatchState& match, int shooter, const std::int32_t* normal,
                       const std::int32_t* reversed, std::int32_t* out) {
   for (int s = 0; s < n; ++s) out[s] = normal[s];
-  if (!hand_value_reads_match(r) || shooter < 0) return;
+  if (!moon_form_reads_match(r) || shooter < 0) return;
   MatchState after = match;
   for (int s = 0; s < n; ++s) after.totals[s] += out[s];
   ++after.hands_played;
-  if (!end_reached(r, after, n)) return;
+  if (!end_reached(r, after, n)) {
+    if (r.moon_shooter_choice && favoured_moon_form(r, normal, reversed, shooter) == kMoonReverse)
+      for (int s = 0; s < n; ++s) out[s] = reversed[s];
+    return;
+  }
   const MatchOutcome o = match_outcome(r, after, n);
   if (o.over && o.winners == side_of(r, shooter)) return;
   for (int s = 0; s < n; ++s) out[s] = reversed[s];

@@ -39,14 +39,20 @@ struct MatchState {
 // reverse moon (A24) is the only such rule. The search reads the match state
 // only then, so every other variant's playouts stay as they were.
 inline bool hand_value_reads_match(const RuleSet& r) { return r.reverse_moon_if_losing; }
+// Whether the form a moon counts in may follow the match: A24, or the shooter's own
+// choice (reverse-moon=shooter-choice, §2.3), which the match objective reads.
+inline bool moon_form_reads_match(const RuleSet& r) { return r.reverse_moon_if_losing || r.moon_shooter_choice; }
 
 // The hand's scores as `match` counts them: hand_scores, with a finished hand's
-// moon in the form the match chooses (A24). add_hand and the search's playouts
-// score through it.
+// moon in the form the match chooses (A24), or a shooter's choice still due
+// (shooter-choice: a playout's end) in the form choose_moon_form gives it. add_hand
+// and the search's playouts score through it.
 void score_moon_for_match(const Position& hand, const MatchState& match, std::int32_t* out);
 // The same choice on scores already known: `normal` and `reversed` are the hand's
 // scores with its moon in each form, `shooter` its shooter (< 0: no moon). The
 // match-equity model (search/match_equity.h) chooses through it for hands it recorded.
+// shooter-choice: as A24 where the normal form ends the match, else the form the
+// hand alone favours (favoured_moon_form).
 void choose_moon_form(const RuleSet& rules, int players, const MatchState& match, int shooter,
                       const std::int32_t* normal, const std::int32_t* reversed, std::int32_t* out);
 

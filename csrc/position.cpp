@@ -48,6 +48,7 @@ void Position::clear() {
   trick_end_ = n_;
   trick_set_ = played_ = pass_second_ = pass_third_ = 0;
   decisions_made_ = 0;
+  moon_form_ = rules_->moon;
   charged_ = charge_restricted_ = 0;
 }
 
@@ -389,11 +390,17 @@ bool Position::open_second_round() {
   trick_set_ = 0;
   trick_len_ = 0;
   leader_ = turn_ = static_cast<std::uint8_t>(winner);
-  phase_ = hands_[winner] == 0 ? Phase::kOver : phase_;
+  if (hands_[winner] == 0) [[unlikely]] end_hand();
   if (rare) [[unlikely]] {
     charge_restricted_ &= ~suit_mask(led);  // A34: its first trick is over
     if (rules_->stuck_lead_ends_hand) check_stuck();
   }
+}
+
+// Out of line: inlined into finish_trick it would grow every caller's play loop.
+[[gnu::noinline]] void Position::end_hand() {
+  phase_ = Phase::kOver;
+  if (rules_->moon_shooter_choice) offer_moon_choice();
 }
 
 void Position::undo() {

@@ -240,13 +240,21 @@ class Position {
   // score per seat, moon rules applied once the hand is over (doubling cards
   // always; the clean-hand term once over). hand_scores_with_moon: the same with
   // the moon scored in the given form (the match's conditional reverse moon).
+  // Under reverse-moon=shooter-choice the form is the shooter's choice once made;
+  // while it is due, the better one for the shooter's hand (moon_form_).
   int points_taken(int seat) const;
-  void hand_scores(std::int32_t* out) const { hand_scores_with_moon(rules_->moon, out); }
+  void hand_scores(std::int32_t* out) const { hand_scores_with_moon(moon_form_, out); }
   void hand_scores_with_moon(MoonRule moon, std::int32_t* out) const;
   // The seat that shot the moon, or -1.
   int moon_shooter() const;
   // What the scoring reads of the hand (hand_score.h).
-  HandTally tally() const { return {won_, tricks_won_, tricks_done_, phase_ == Phase::kOver, view_, charged_}; }
+  // A moon choice due (shooter-choice) comes after the last card: the hand scores as over.
+  HandTally tally() const { return {won_, tricks_won_, tricks_done_, phase_ == Phase::kOver || moon_due(), view_, charged_}; }
+  // reverse-moon=shooter-choice (§2.3): the cards are played and the shooter's moon form is due.
+  bool moon_due() const { return phase_ == Phase::kDeciding && due_word_ == DecisionWord::kMoon; }
+  // The form (kMoonNormal or kMoonReverse) the due moon's shooter (turn()) favours on
+  // the hand alone: its side's score less the others' mean, then its side's own score.
+  int hand_moon_form() const;
 
  private:
   struct RuleFilters;
@@ -285,6 +293,10 @@ class Position {
   void begin_charges();
   void begin_plan();  // queens: the dealer's plan is due (the pass waits for it)
   void restrict_charges();
+  // The last trick is over: the hand is, unless a shot moon's form is due first
+  // (offer_moon_choice: shooter-choice).
+  void end_hand();
+  void offer_moon_choice();
   // Ends the hand early when the rules say the seat to act is stuck (HandEnd).
   void check_stuck();
   void prove_revoke(int seat);
@@ -350,6 +362,10 @@ class Position {
   std::uint8_t rare_rules_ = 0;
   PlayRecord history_[kMaxPlays];
   DecisionRecord decision_log_[kMaxDecisions];
+  // The form hand_scores counts a moon in: the rules' moon, or (shooter-choice) the
+  // shooter's choice, made or due (decisions.cpp). Read only once the cards are
+  // played. Last, in the tail padding: the hot members keep their places.
+  MoonRule moon_form_ = MoonRule::kOthersPlus;
 };
 
 // Always inlined: as a call, the legal-move mask would go through memory.

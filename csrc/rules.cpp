@@ -1,5 +1,7 @@
 #include "rules.h"
 
+#include "decision.h"
+
 namespace copas {
 
 int pass_offset(PassDirection d, int players) {
@@ -79,6 +81,8 @@ std::string check_rules(const RuleSet& r) {
   if (r.dealer_plans_pass && (r.players % 2 || r.pass_chain || r.pool_cards || r.charge_cards || r.hand_size <= 3))
     return "the dealer's pass plan (queens) needs an even number of seats (a seat across), no pass chain, "
            "pool or charges, and more than 3 cards a hand";
+  if (r.moon_shooter_choice && (r.moon != MoonRule::kOthersPlus || r.reverse_moon_if_losing))
+    return "reverse-moon=shooter-choice chooses between the normal moon (others +) and its reverse";
   if ((r.exact_score & kExactTargetToHalfPlusOne) && (r.exact_score & kExactTargetToHalfThenZero))
     return "exact-score modes (a) and (c) exclude each other (A26)";
   return "";
@@ -91,6 +95,34 @@ bool reached(const RuleSet& rules, std::int32_t total) {
 }
 
 }  // namespace
+
+double relative_value(const RuleSet& rules, const std::int32_t* scores, int seat) {
+  std::int32_t sides[kMaxPlayers];
+  side_sums(rules, scores, rules.players, sides);
+  const std::uint32_t mine = side_of(rules, seat);
+  double others = 0;
+  int count = 0;
+  for (int s = 0; s < rules.players; ++s) {
+    // One seat per other side (a side's sum is repeated on each of its seats).
+    if ((mine >> s) & 1 || (side_of(rules, s) & ((1u << s) - 1))) continue;
+    others += sides[s];
+    ++count;
+  }
+  return sides[seat] - (count ? others / count : 0.0);
+}
+
+double moon_form_value(const RuleSet& rules, const std::int32_t* scores, int shooter) {
+  std::int32_t own[kMaxPlayers];
+  side_sums(rules, scores, rules.players, own);
+  return relative_value(rules, scores, shooter) + 1e-4 * own[shooter];
+}
+
+int favoured_moon_form(const RuleSet& rules, const std::int32_t* normal, const std::int32_t* reversed, int shooter) {
+  const double sign = rules.goal == Goal::kLow ? 1.0 : -1.0;  // once signed, lower is better
+  return sign * moon_form_value(rules, reversed, shooter) < sign * moon_form_value(rules, normal, shooter)
+             ? kMoonReverse
+             : kMoonNormal;
+}
 
 void side_sums(const RuleSet& rules, const std::int32_t* values, int players, std::int32_t* out) {
   std::int32_t in[kMaxPlayers];
@@ -136,6 +168,9 @@ std::string solver_unsupported(const RuleSet& rules) {
   if (rules.charge_cards)
     return "turbo's charges (docs/RULES.md §8) change card values after the deal, and the solver's "
            "point tables hold the rules' values";
+  if (rules.moon_shooter_choice)
+    return "reverse-moon=shooter-choice (docs/RULES.md §2.3): the shooter's choice of the moon's form after "
+           "the last card; the solver scores a moon in one form";
   return "";
 }
 

@@ -260,6 +260,9 @@ struct RuleSet {
   // turns it into kSelfMinus when the normal form would end the match without
   // the shooter's side winning.
   bool reverse_moon_if_losing = false;
+  // reverse-moon=shooter-choice (§2.3): kOthersPlus in the rules; once the cards are
+  // played a shooter decides the form, `moon=normal|reverse` (decision.h kMoon).
+  bool moon_shooter_choice = false;
 
   // Scoring terms beyond card points (copas-fora §2.3).
   CardSet doubling_cards = 0;          // ten-of-death: the taker's hand score doubles, after bonuses (A23)
@@ -336,6 +339,17 @@ std::uint32_t side_of(const RuleSet& rules, int seat);
 // Each seat's value replaced by its side's sum (a no-op without teams); `out`
 // may be `values`. Totals for the match, hand scores for the search's objective.
 void side_sums(const RuleSet& rules, const std::int32_t* values, int players, std::int32_t* out);
+// A finished hand's value for `seat` on the points scale: its side's score less the
+// mean of the other sides' (`scores` per seat, as counted). A decision that moves
+// points between the others and the seat (a charge, the moon's form) is judged by it.
+double relative_value(const RuleSet& rules, const std::int32_t* scores, int seat);
+// A moon form's value for its shooter on the points scale (reverse-moon=shooter-choice,
+// §2.3), from the hand's scores in that form: relative_value, then (the two forms tie
+// whenever the others' +V equals the shooter's -V, as in copas-fora) its side's own
+// score, as a ten-thousandth: too small to pass a step of relative_value (1/players).
+double moon_form_value(const RuleSet& rules, const std::int32_t* scores, int shooter);
+// The form (decision.h kMoonNormal or kMoonReverse) of the better moon_form_value.
+int favoured_moon_form(const RuleSet& rules, const std::int32_t* normal, const std::int32_t* reversed, int shooter);
 
 // Why the exact solver cannot score these rules (empty when it can: every RuleSet
 // but extend_cards's tricks of variable length). The solver's callers refuse such

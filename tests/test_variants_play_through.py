@@ -54,6 +54,9 @@ COMBINATIONS = [
     # turbo with its jd-bonus and ten-of-death agreements (docs/RULES.md §8).
     "turbo+jd-bonus=moon-needs-jd+ten-of-death=moon-needs-tc",
     "turbo+nines-extend",  # S000 L73: the option was designed for turbo (charges and 8-card tricks)
+    # The shooter's moon choice (§2.3), alone and with a moon that may count twice.
+    "copas-fora+reverse-moon=shooter-choice",
+    "copas-fora+reverse-moon=shooter-choice+super-moon+fatal-ace",
 ]
 SEEDS = (1, 2, 3)
 MAX_HANDS = 60  # a guard only: a random-bot match at 100 lasts about 10-20 hands
@@ -107,8 +110,10 @@ def play_match_through_engine(engine: EngineProcess, variant_id: str, seed: int,
         tricks = [position.tricks_won(s) for s in range(n)]
         _assert_tricks_as_the_oracle_reads_them(variant.id, position, won, tricks)
         charged = {str(c) for c in position.charged}  # turbo's charges (§8), public
+        # reverse-moon=shooter-choice (§2.3): the shooter's choice, when it made one.
+        moon = next((d for _, _, d in position.decisions if d.startswith("moon=")), None)
         try:
-            expected = state.add_hand(won, tricks, charged)
+            expected = state.add_hand(won, tricks, charged, None if moon is None else moon == "moon=reverse")
         except UnknownVariant as exc:
             pytest.fail(f"{variant.id}: {exc}; add it to tests/support/independent_scorer*.py")
         # The engine is given the whole match state before the hand (`match …`).
@@ -234,15 +239,20 @@ def test_variant_moon_hands_confirmed_by_the_independent_scorer(variant_id):
         if pos.pool_pending:  # kitty-swap: each seat's own cards back, the stacked deal kept
             pos.return_pool(pos.passed_parts)
         while not pos.is_over():
+            if pos.phase == "deciding":  # reverse-moon=shooter-choice: the shooter's form, at random
+                pos.decide(rng.choice(pos.decision_choices))
+                continue
             pos.push(policy(pos, rng))
         moons += pos.moon_shooter() is not None
+        moon = next((d for _, _, d in pos.decisions if d.startswith("moon=")), None)
         won = [{str(c) for c in pos.won[s]} for s in range(4)]
         tricks = [pos.tricks_won(s) for s in range(4)]
         _assert_tricks_as_the_oracle_reads_them(variant.id, pos, won, tricks)
         totals = [rng.randrange(rules.target - 40, rules.target) for _ in range(4)]
         pending = {s for s in range(4) if rng.random() < 0.2}
         expected_totals = list(totals)
-        expected = add_hand(variant.id, expected_totals, set(pending), won, tricks, independent)
+        expected = add_hand(variant.id, expected_totals, set(pending), won, tricks, independent,
+                            reverse=None if moon is None else moon == "moon=reverse")
         pending_bits = sum(1 << s for s in pending)
         hand, after, _ = ca.add_hand_to_match(pos, totals, pending_bits)
         assert (hand, after) == (expected, expected_totals), f"{variant.id} seed {seed}"

@@ -304,7 +304,7 @@ class LoadedPosition:
             return seat
         if phase == "deciding":
             due, word = self.position.decision
-            if not self.knows(due):
+            if not self.knows(due) and word not in decision_moves.AT_HAND_END:  # the moon's: nothing hidden
                 raise PositionStateError(f"seat {due}'s {word} is due and only seat {self.view_seat}'s hand is known")
             return due
         turn = self.turn()

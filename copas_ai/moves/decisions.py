@@ -15,14 +15,18 @@ from copas_ai._core import Position, RuleSet
 
 CHARGE = "charge"
 PLAN = "plan"  # queens' dealer's pass plan (docs/RULES.md §11): public, before the pass
+MOON = "moon"  # reverse-moon=shooter-choice (docs/RULES.md §2.3): `<seat>:moon=normal|reverse`
 HIDDEN = "?"
 # Words whose value stays hidden from the other seats until the phase is over (A33).
 _HIDDEN_UNTIL_DONE = (CHARGE,)
+# Words due once the cards are played (the core's at_hand_end): nothing is hidden then,
+# so any seat's view may search them.
+AT_HAND_END = (MOON,)
 
 
 def decision_words(rules: RuleSet) -> tuple[str, ...]:
     """The general decision words these rules have (the core's decision.h)."""
-    return ((CHARGE,) if len(rules.charge_cards) else ()) + ((PLAN,) if rules.dealer_plans_pass else ())
+    return (CHARGE,) * bool(len(rules.charge_cards)) + (PLAN,) * rules.dealer_plans_pass + (MOON,) * rules.moon_shooter_choice
 
 
 def word_of(decision: str) -> str:
@@ -69,4 +73,4 @@ def view_decisions(tokens: list, seat: int) -> list[tuple[int, int, str]]:
     return out
 
 
-_ALL_WORDS = (CHARGE, PLAN)
+_ALL_WORDS = (CHARGE, PLAN, MOON)

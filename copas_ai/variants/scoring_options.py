@@ -78,10 +78,14 @@ def _reverse_moon(rules: RuleSet, value: str | None) -> None:
     # always: the shooter scores -26, the others keep their own (0 unless a bonus card).
     # conditional (A24): the normal moon unless it would end the match without the
     # shooter's side winning; then the reverse (decided by the match, csrc/match.h).
-    if option_choice("reverse-moon", value, "always", ("always", "conditional")) == "always":
+    # shooter-choice: once the cards are played the shooter decides (`<seat>:moon=reverse`).
+    mode = option_choice("reverse-moon", value, "always", ("always", "conditional", "shooter-choice"))
+    if mode == "always":
         rules.moon = MoonRule.SELF_MINUS
-    else:
+    elif mode == "conditional":
         rules.reverse_moon_if_losing = True
+    else:
+        rules.moon_shooter_choice = True
 
 
 def _super_moon(rules: RuleSet, value: str | None) -> None:
@@ -141,7 +145,7 @@ OPTIONS: tuple[VariantOption, ...] = (
                   COPAS_FORA_FAMILY, _ten_of_death, values=TC_VALUES),
     VariantOption("fatal-ace", "the A♥ is worth 5", "§2.3 L89", COPAS_FORA_FAMILY, _fatal_ace),
     VariantOption("reverse-moon", "the moon subtracts from the shooter", "§2.3 L91-95, A24",
-                  COPAS_FORA_FAMILY, _reverse_moon, values="always (default)|conditional"),
+                  COPAS_FORA_FAMILY, _reverse_moon, values="always (default)|conditional|shooter-choice"),
     VariantOption("super-moon", "all tricks: a double moon", "§2.3 L97-99, A25", COPAS_FORA_FAMILY,
                   _super_moon),
     VariantOption("exact-score", "exact totals drop back", "§2.3 L101-109, A26", COPAS_FORA_FAMILY,

@@ -18,21 +18,6 @@ Position decision_root(const Position& pos, int /*seat*/) {
   return root;
 }
 
-double relative_value(const RuleSet& rules, const std::int32_t* scores, int seat) {
-  std::int32_t sides[kMaxPlayers];
-  side_sums(rules, scores, rules.players, sides);
-  const std::uint32_t mine = side_of(rules, seat);
-  double others = 0;
-  int count = 0;
-  for (int s = 0; s < rules.players; ++s) {
-    // One seat per other side (a side's sum is repeated on each of its seats).
-    if ((mine >> s) & 1 || (side_of(rules, s) & ((1u << s) - 1))) continue;
-    others += sides[s];
-    ++count;
-  }
-  return sides[seat] - (count ? others / count : 0.0);
-}
-
 DecisionSearch::DecisionSearch(const Position& root, int seat) : root_(root), seat_(seat) {
   // The seat's own choices: the root's when the decision is due from it now, else
   // (earlier seats' hidden decisions come first) its cards decide them at its turn.
@@ -46,8 +31,32 @@ DecisionSearch::DecisionSearch(const Position& root, int seat) : root_(root), se
   }
 }
 
+void DecisionSearch::value_at_hand_end(const MatchState* match, const MatchEquity* equity) {
+  std::int32_t scores[kMaxPlayers];
+  for (MoveStats& option : options_) {
+    Position trial = root_;
+    trial.decide(option.decision);
+    if (equity) {
+      MatchState after = *match;
+      add_hand(trial, after, scores);
+      float chance[kMaxPlayers];
+      equity->values(after, chance);
+      option.add(chance[seat_]);
+      continue;
+    }
+    counted_hand_scores(trial, match, scores);
+    option.add(moon_form_value(trial.rules(), scores, seat_));  // the points objective
+  }
+}
+
 std::int64_t DecisionSearch::run(const WorldSampler& sampler, const IsmctsParams& params, SearchControl& control,
-                                 Rng& rng, std::int64_t max_iterations, const MatchState* match) {
+                                 Rng& rng, std::int64_t max_iterations, const MatchState* match,
+                                 const MatchEquity* equity) {
+  if (decision_info(root_.decision_word()).at_hand_end) {
+    value_at_hand_end(match, equity);
+    control.add_and_check(1, false);
+    return 1;
+  }
   std::int32_t scores[kMaxPlayers];
   std::int64_t done = 0;
   Position world, trial;

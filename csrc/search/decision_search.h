@@ -16,6 +16,7 @@
 #include "../position.h"
 #include "../rng.h"
 #include "ismcts.h"
+#include "match_equity.h"
 #include "move_stats.h"
 #include "sampler.h"
 #include "search_control.h"
@@ -27,24 +28,25 @@ class DecisionSearch {
   // `root`: phase kDeciding with `seat` to decide, as decision_root() gives it.
   DecisionSearch(const Position& root, int seat);
 
-  // `match` (or nullptr): the hands end scored as that match counts them.
+  // `match` (or nullptr): the hands end scored as that match counts them. `equity`
+  // (with `match`): a decision due at the hand's end (the moon's form) is valued as
+  // the seat's chance of winning the match after the hand.
   std::int64_t run(const WorldSampler& sampler, const IsmctsParams& params, SearchControl& control, Rng& rng,
-                   std::int64_t max_iterations, const MatchState* match = nullptr);
+                   std::int64_t max_iterations, const MatchState* match = nullptr,
+                   const MatchEquity* equity = nullptr);
   const std::vector<MoveStats>& stats() const { return options_; }
 
  private:
   Position root_;
   int seat_;
   std::vector<MoveStats> options_;  // MoveStats::decision: the choice's value
+  // A decision due once the cards are played: nothing is hidden, each choice is valued once, exactly.
+  void value_at_hand_end(const MatchState* match, const MatchEquity* equity);
 };
 
 // The position `seat` decides from: the decisions it cannot see yet (a word
 // hidden_until_done, made earlier in the phase) taken back, to be re-decided in
 // every sampled world.
 Position decision_root(const Position& pos, int seat);
-
-// The value the decision search gives a finished hand for `seat`: its side's score
-// less the mean of the other sides' (`scores` are per seat, as counted).
-double relative_value(const RuleSet& rules, const std::int32_t* scores, int seat);
 
 }  // namespace copas

@@ -63,9 +63,9 @@ std::vector<HandOutcome> simulate_hand_outcomes(const RuleSet& rules, std::int64
     dealer.deal(rng, dealt);
     pos.deal(dealt);
     play_out_heuristic(pos, rng, noise);
-    pos.hand_scores(o.normal);
+    pos.hand_scores_with_moon(rules.moon, o.normal);  // a shooter's choice still due: both forms
     o.shooter = pos.moon_shooter();
-    if (o.shooter >= 0 && hand_value_reads_match(rules)) {
+    if (o.shooter >= 0 && moon_form_reads_match(rules)) {
       pos.hand_scores_with_moon(MoonRule::kSelfMinus, o.reversed);
     } else {
       for (int s = 0; s < n; ++s) o.reversed[s] = o.normal[s];

@@ -213,6 +213,8 @@ void set_heuristic_pass(Position& pos, int seat) {
 
 int heuristic_decision(const Position& pos, Rng&) {
   switch (pos.decision_word()) {
+    case DecisionWord::kMoon:
+      return pos.hand_moon_form();
     case DecisionWord::kCharge: {
       const CardSet hand = pos.hand(pos.turn());
       const CardSet below_queen = suit_mask(kSpades) & (kQueenOfSpades.bit() - 1);
@@ -240,7 +242,10 @@ void settle_before_play(Position& pos, Rng& rng) {
     pos.decide(heuristic_decision(pos, rng));  // queens: the plan comes before the pass
   for (int s; (s = pos.next_passer()) >= 0;) set_heuristic_pass(pos, s);
   if (pos.pool_pending()) pos.deal_pool(rng);
-  while (pos.phase() == Phase::kDeciding) pos.decide(heuristic_decision(pos, rng));
+  // A decision due once the cards are played (the moon's form) is left to the leaf's
+  // scorer, which may read the match (match.h score_moon_for_match).
+  while (pos.phase() == Phase::kDeciding && !decision_info(pos.decision_word()).at_hand_end)
+    pos.decide(heuristic_decision(pos, rng));
 }
 
 }  // namespace copas

@@ -19,8 +19,9 @@ struct ScoreScale {
     }
     const double moon = r.moon_value * (r.super_moon ? 2.0 : 1.0);
     if (r.moon == MoonRule::kOthersPlus && moon > plus) plus = moon;
-    // reverse-moon=conditional (A24): the match may count a moon reversed.
-    if ((r.moon == MoonRule::kSelfMinus || r.reverse_moon_if_losing) && -moon < minus) minus = -moon;
+    // reverse-moon=conditional (A24) or shooter-choice (§2.3): a moon may count reversed.
+    if ((r.moon == MoonRule::kSelfMinus || r.reverse_moon_if_losing || r.moon_shooter_choice) && -moon < minus)
+      minus = -moon;
     // The copas-fora scoring options widen the range: a doubling card (10♣)
     // doubles either end, the clean-hand term adds to one of them.
     // turbo's charges: each chargeable card counted once more (its suit, for

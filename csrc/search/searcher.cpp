@@ -75,9 +75,11 @@ Searcher::~Searcher() = default;
 SearchResult Searcher::search(const Position& position, int seat, const SearchLimits& limits,
                               const MatchState* match, const MatchEquity* equity) {
   control_.start(limits);
-  // The decision search (turbo's charges) values a choice in hand points only: under
-  // the match objective it still answers, on the points scale (its result says so).
-  if (position.phase() == Phase::kDeciding) equity = nullptr;
+  // The decision search values turbo's charges in hand points only: under the match
+  // objective it still answers, on the points scale (its result says so). A decision
+  // due at the hand's end (the moon's form) reads the match equity.
+  if (position.phase() == Phase::kDeciding && !decision_info(position.decision_word()).at_hand_end)
+    equity = nullptr;
   const MatchState from_zero;
   if (equity && !match) match = &from_zero;
   std::uint64_t seed = options_.seed;
@@ -142,7 +144,7 @@ SearchResult Searcher::run(const Position& position, int seat, Algorithm algorit
     auto& stats = per_thread[static_cast<std::size_t>(t)];
     if (deciding) {
       DecisionSearch ds(root, seat);
-      ds.run(sampler, options_.ismcts, control_, rng, mine, counted);
+      ds.run(sampler, options_.ismcts, control_, rng, mine, counted, equity);
       stats = ds.stats();
     } else if (passing) {
       PassSearch ps(root, seat);

@@ -224,9 +224,17 @@ std::string decision_name(const SeatView& v, int d) {
 }
 
 // Makes the view's decisions placed before move `at` in `pos` (hidden ones as none);
-// `next` is the first not made yet. Checks each against the position.
-std::string replay_decisions(const SeatView& v, int at, int& next, Position& pos) {
+// `next` is the first not made yet. Checks each against the position. `phantoms`:
+// `pos` is the skeleton, whose phantom cards keep the hand from ending, so a decision
+// due at the hand's end (the moon's form) is left to the world's replay to check.
+std::string replay_decisions(const SeatView& v, int at, int& next, Position& pos, bool phantoms = false) {
   for (; next < v.num_decisions && v.decision_at[next] == at; ++next) {
+    if (phantoms && decision_info(v.decision_word[next]).at_hand_end) {
+      if (at != v.num_moves)
+        return decision_name(v, next) + ": a " + decision_info(v.decision_word[next]).name +
+               " is due only once the cards are played";
+      continue;
+    }
     const int value = v.decision_value[next] < 0 ? kNoCardValue : v.decision_value[next];
     if (v.decision_value[next] < 0 && (!decision_info(v.decision_word[next]).card_valued ||
                                        v.decision_seat[next] == v.seat))
@@ -321,7 +329,7 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
     // The opening lead's seat is placed first: it deals the skeleton again, before any decision.
     if (i == 0 && !contains(own, c))
       if (std::string e = place_opening_lead(rules, v, own, skeleton, facts, replay); !e.empty()) return e;
-    if (std::string e = replay_decisions(v, i, next_decision, replay); !e.empty()) return e;
+    if (std::string e = replay_decisions(v, i, next_decision, replay, true); !e.empty()) return e;
     if (replay.phase() == Phase::kDeciding)
       return move_name(v, i) + ": seat " + std::to_string(replay.turn()) + "'s " +
              decision_info(replay.decision_word()).name + " is due first";
@@ -361,7 +369,7 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
     }
   }
 
-  if (std::string e = replay_decisions(v, v.num_moves, next_decision, replay); !e.empty()) return e;
+  if (std::string e = replay_decisions(v, v.num_moves, next_decision, replay, true); !e.empty()) return e;
   if (next_decision < v.num_decisions) return decision_name(v, next_decision) + ": out of place";
 
   // What the seat knows now, then a uniform world from it.

@@ -248,11 +248,11 @@ class MatchRules:
 
 def add_hand(variant_id: str, totals: list[int], pending: set[int], won: Sequence[Collection[str]],
              tricks: Sequence[int], match: MatchRules, tiebreak: bool = False,
-             charged: Collection[str] = ()) -> list[int]:
+             charged: Collection[str] = (), reverse: bool | None = None) -> list[int]:
     """Adds a hand to `totals` (and the exact-score (c) memory `pending`) in place;
     returns the hand's scores as they counted. `tiebreak`: tie-break hands are under way;
-    `charged`: turbo's charged cards."""
-    scores = hand_scores(variant_id, won, tricks, charged=charged)
+    `charged`: turbo's charged cards; `reverse`: reverse-moon=shooter-choice's choice (§2.3)."""
+    scores = hand_scores(variant_id, won, tricks, reverse=reverse, charged=charged)
     base, options = parse_id(variant_id)
     shooter = None
     if base in COPAS_BASES:
@@ -305,10 +305,10 @@ class IndependentMatch:
     flipped: bool = False  # gong-zhu+exact-minus-1000: a total was flipped, the match is over
 
     def add_hand(self, won: Sequence[Collection[str]], tricks: Sequence[int],
-                 charged: Collection[str] = ()) -> list[int]:
+                 charged: Collection[str] = (), reverse: bool | None = None) -> list[int]:
         before = list(self.totals)
         scores = add_hand(self.variant_id, self.totals, self.pending, won, tricks, self.rules, self.tiebreak,
-                          charged)
+                          charged, reverse)
         self.hands_played += 1
         if parse_id(self.variant_id)[0] == "queens":
             self.moon_winner = queens_shooter(won)
