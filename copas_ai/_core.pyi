@@ -1078,9 +1078,9 @@ class WorldSampler:
     Deals the cards a seat cannot see, exactly uniformly over every world consistent with what it knows.
     """
     @staticmethod
-    def from_knowledge(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, own_hand: typing.Any, played: typing.Any, hand_counts: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], must_hold: collections.abc.Sequence[typing.Any] = [], absent: collections.abc.Sequence[typing.Any] = []) -> WorldSampler:
+    def from_knowledge(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, own_hand: typing.Any, played: typing.Any, hand_counts: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], must_hold: collections.abc.Sequence[typing.Any] = [], absent: collections.abc.Sequence[typing.Any] = [], hidden_charges: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = [], hidden_charge_cards: typing.Any = None) -> WorldSampler:
         """
-        A sampler from explicit knowledge (one entry per seat in the lists); raises InvalidPositionError when the fields cannot describe a hand.
+        A sampler from explicit knowledge (one entry per seat in the lists); raises InvalidPositionError when the fields cannot describe a hand. hidden_charges: each seat's face-down charges (docs/RULES.md §9, A40), each one of hidden_charge_cards.
         """
     def __init__(self, position: Position, seat: typing.SupportsInt | typing.SupportsIndex) -> None:
         """
@@ -1105,6 +1105,10 @@ class WorldSampler:
     def sample_many(self, n: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> list:
         """
         n worlds as tuples of raw bitboards (int per seat), for tests
+        """
+    def sample_many_with_charges(self, n: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> list:
+        """
+        n worlds as tuples of raw bitboards: one per seat, then the face-down charged cards the world chose (docs/RULES.md §9, A40), for tests
         """
     def sample_position(self, seed: typing.SupportsInt | typing.SupportsIndex) -> Position:
         """

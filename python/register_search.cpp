@@ -63,7 +63,8 @@ SamplerBox from_position(const PositionBox& p, int seat) {
 
 SamplerBox from_knowledge(const RuleSet& rules, int seat, const py::object& own_hand, const py::object& played,
                           const std::vector<int>& hand_counts, const std::vector<py::object>& must_hold,
-                          const std::vector<py::object>& absent) {
+                          const std::vector<py::object>& absent, const std::vector<int>& hidden_charges,
+                          const py::object& hidden_charge_cards) {
   Knowledge k;
   k.players = rules.players;
   k.me = seat;
@@ -73,15 +74,20 @@ SamplerBox from_knowledge(const RuleSet& rules, int seat, const py::object& own_
   k.played = to_bits(played);
   const auto n = static_cast<std::size_t>(rules.players);
   if (hand_counts.size() != n || (!must_hold.empty() && must_hold.size() != n) ||
-      (!absent.empty() && absent.size() != n))
-    throw InvalidPositionError("hand_counts, must_hold and absent need one entry per seat (" +
+      (!absent.empty() && absent.size() != n) || (!hidden_charges.empty() && hidden_charges.size() != n))
+    throw InvalidPositionError("hand_counts, must_hold, absent and hidden_charges need one entry per seat (" +
                                std::to_string(n) + ")");
   for (std::size_t s = 0; s < n; ++s) {
     if (hand_counts[s] < 0 || hand_counts[s] > 64) throw InvalidPositionError("bad hand count");
     k.hand_count[s] = static_cast<std::uint8_t>(hand_counts[s]);
     if (!must_hold.empty()) k.must_hold[s] = to_bits(must_hold[s]);
     if (!absent.empty()) k.absent[s] = to_bits(absent[s]);
+    if (!hidden_charges.empty()) {
+      if (hidden_charges[s] < 0 || hidden_charges[s] > 64) throw InvalidPositionError("bad face-down charge count");
+      k.hidden_charges[s] = static_cast<std::uint8_t>(hidden_charges[s]);
+    }
   }
+  if (!hidden_charge_cards.is_none()) k.hidden_charge_cards = to_bits(hidden_charge_cards);
   WorldSampler sampler(k);
   if (sampler.status() == WorldSampler::Status::kMalformed)
     throw InvalidPositionError("malformed knowledge: " + sampler.problem());
@@ -100,6 +106,30 @@ py::list hands_list(const CardSet* hands, int players) {
   return out;
 }
 
+// n worlds as tuples of raw bitboards, one per seat, then (with_charged) the
+// face-down charged cards each world chose.
+py::list sample_worlds(const SamplerBox& b, std::size_t n, std::uint64_t seed, bool with_charged) {
+  const WorldSampler& sampler = ready_sampler(b);
+  const int players = sampler.knowledge().players;
+  const int width = players + (with_charged ? 1 : 0);
+  std::vector<CardSet> flat(n * width);
+  {
+    py::gil_scoped_release release;
+    Rng rng(seed);
+    for (std::size_t i = 0; i < n; ++i) {
+      CardSet* world = flat.data() + i * width;
+      sampler.sample(rng, world, with_charged ? world + players : nullptr);
+    }
+  }
+  py::list out;
+  for (std::size_t i = 0; i < n; ++i) {
+    py::tuple world(width);
+    for (int s = 0; s < width; ++s) world[s] = py::int_(flat[i * width + s]);
+    out.append(world);
+  }
+  return out;
+}
+
 }  // namespace
 
 void register_search(py::module_& m) {
@@ -111,9 +141,12 @@ void register_search(py::module_& m) {
            "the plays and every absence they revealed.")
       .def_static("from_knowledge", &from_knowledge, py::arg("rules"), py::arg("seat"), py::arg("own_hand"),
                   py::arg("played"), py::arg("hand_counts"), py::arg("must_hold") = std::vector<py::object>{},
-                  py::arg("absent") = std::vector<py::object>{},
+                  py::arg("absent") = std::vector<py::object>{}, py::arg("hidden_charges") = std::vector<int>{},
+                  py::arg("hidden_charge_cards") = py::none(),
                   "A sampler from explicit knowledge (one entry per seat in the lists); raises "
-                  "InvalidPositionError when the fields cannot describe a hand.")
+                  "InvalidPositionError when the fields cannot describe a hand. hidden_charges: "
+                  "each seat's face-down charges (docs/RULES.md §9, A40), each one of "
+                  "hidden_charge_cards.")
       .def_property_readonly("ready", [](const SamplerBox& b) { return b.sampler.ready(); })
       .def_property_readonly("status", [](const SamplerBox& b) { return status_str(b.sampler.status()); },
                              "'ready', 'no_world', 'malformed' or 'too_large'")
@@ -151,22 +184,13 @@ void register_search(py::module_& m) {
         return hands_list(hands, sampler.knowledge().players);
       }, py::arg("seed"), "one world: every seat's current hand (a list of CardSet)")
       .def("sample_many", [](const SamplerBox& b, std::size_t n, std::uint64_t seed) {
-        const WorldSampler& sampler = ready_sampler(b);
-        const int players = sampler.knowledge().players;
-        std::vector<CardSet> flat(n * players);
-        {
-          py::gil_scoped_release release;
-          Rng rng(seed);
-          for (std::size_t i = 0; i < n; ++i) sampler.sample(rng, flat.data() + i * players);
-        }
-        py::list out;
-        for (std::size_t i = 0; i < n; ++i) {
-          py::tuple world(players);
-          for (int s = 0; s < players; ++s) world[s] = py::int_(flat[i * players + s]);
-          out.append(world);
-        }
-        return out;
+        return sample_worlds(b, n, seed, false);
       }, py::arg("n"), py::arg("seed"), "n worlds as tuples of raw bitboards (int per seat), for tests")
+      .def("sample_many_with_charges", [](const SamplerBox& b, std::size_t n, std::uint64_t seed) {
+        return sample_worlds(b, n, seed, true);
+      }, py::arg("n"), py::arg("seed"),
+           "n worlds as tuples of raw bitboards: one per seat, then the face-down charged cards the "
+           "world chose (docs/RULES.md §9, A40), for tests")
       .def("sample_position", [](const SamplerBox& b, std::uint64_t seed) {
         const WorldSampler& sampler = ready_sampler(b);
         if (!b.pos) throw InvalidPositionError("this sampler was not built from a position");

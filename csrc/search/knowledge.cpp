@@ -209,7 +209,14 @@ std::string knowledge_error(const Knowledge& k) {
     if (k.undealt == 0) return "the opening holder applies only with cards left undealt (else: must_hold)";
   }
   for (int s = k.players; s < kMaxPlayers; ++s)
-    if (k.hand_count[s] || k.must_hold[s]) return "seat " + std::to_string(s) + " is not in the game";
+    if (k.hand_count[s] || k.must_hold[s] || k.hidden_charges[s])
+      return "seat " + std::to_string(s) + " is not in the game";
+  if (k.hidden_charge_cards & ~k.deck) return "hidden charge cards outside the deck";
+  if (k.hidden_charges[k.me]) return "the seat's own charges are not hidden from it";
+  for (int s = 0; s < k.players; ++s)
+    if (k.hidden_charges[s] > k.hand_count[s])
+      return "seat " + std::to_string(s) + " has " + std::to_string(k.hidden_charges[s]) +
+             " face-down charges but holds " + std::to_string(k.hand_count[s]) + " cards";
   if (cards_somewhere != count(k.deck))
     return "the hand counts, played and undealt cards add up to " + std::to_string(cards_somewhere) +
            ", not the deck's " + std::to_string(count(k.deck));

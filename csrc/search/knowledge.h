@@ -51,6 +51,14 @@ struct Knowledge {
   // Cards surely not in the undealt pile (the sampler's cases of the take bound).
   CardSet pile_absent = 0;
 
+  // Face-down charges (docs/RULES.md §9, A40): seat s made hidden_charges[s] charges
+  // whose cards me has not seen, each one of hidden_charge_cards (the chargeable
+  // cards not revealed). A world then also says which of s's cards are the charged
+  // ones; the sampler is uniform over (hands, charged cards) pairs, so a deal counts
+  // once per way to choose them (C(m, k) for m chargeable cards held, k charges).
+  std::uint8_t hidden_charges[kMaxPlayers] = {};
+  CardSet hidden_charge_cards = 0;
+
   // The cards whose place me does not know: the deck less its own hand, the
   // played cards and the cards known to be in a given hand.
   CardSet unseen() const;

@@ -67,7 +67,14 @@ WorldSampler::WorldSampler(const Knowledge& knowledge) : knowledge_(knowledge) {
     fail(Status::kMalformed, error);
     return;
   }
-  if (knowledge.take_seat >= 0) {
+  const bool hidden = std::any_of(std::begin(knowledge.hidden_charges), std::end(knowledge.hidden_charges),
+                                  [](std::uint8_t n) { return n > 0; });
+  if (hidden) {
+    Knowledge base = knowledge;
+    std::fill(std::begin(base.hidden_charges), std::end(base.hidden_charges), std::uint8_t{0});
+    if (build_hidden_charge_cases(base, 0, 0) && cases_.empty())
+      fail(Status::kNoWorld, "no deal gives every seat the cards of its face-down charges");
+  } else if (knowledge.take_seat >= 0) {
     build_take_cases(knowledge);
   } else {
     build_untaken(knowledge);
@@ -111,7 +118,22 @@ void WorldSampler::build_take_cases(const Knowledge& k) {
   if (cases_.empty()) fail(Status::kNoWorld, "no deal fits seat " + std::to_string(taker) + "'s take of the kitty");
 }
 
-bool WorldSampler::add_case(const Knowledge& one) {
+bool WorldSampler::build_hidden_charge_cases(const Knowledge& k, int seat, CardSet chosen) {
+  if (seat == k.players) return add_case(k, chosen);
+  const int n = knowledge_.hidden_charges[seat];
+  if (n == 0) return build_hidden_charge_cases(k, seat + 1, chosen);
+  // The seat's possible charged cards: hidden chargeable ones it may hold (seen
+  // in no other place, not known absent) or surely holds, not chosen for another seat.
+  const CardSet may = (k.unseen() & ~k.absent[seat]) | k.must_hold[seat];
+  const CardSet candidates = k.hidden_charge_cards & may & ~chosen;
+  return for_each_subset(candidates, n, [&](CardSet cards) {
+    Knowledge one = k;
+    one.must_hold[seat] |= cards;
+    return build_hidden_charge_cases(one, seat + 1, chosen | cards);
+  });
+}
+
+bool WorldSampler::add_case(const Knowledge& one, CardSet charged) {
   WorldSampler sampler(one);
   if (sampler.status() == Status::kTooLarge) {
     fail(Status::kTooLarge, sampler.problem());
@@ -124,6 +146,7 @@ bool WorldSampler::add_case(const Knowledge& one) {
   }
   cases_.push_back(std::move(sampler));
   cases_cumulative_.push_back(world_count_);
+  cases_charged_.push_back(charged);
   return true;
 }
 
@@ -161,6 +184,7 @@ void WorldSampler::fail(Status status, std::string why) {
   world_count_ = 0;
   table_.clear();
   cases_.clear();
+  cases_charged_.clear();
 }
 
 void WorldSampler::build(const Knowledge& k) {
@@ -373,20 +397,23 @@ int WorldSampler::draw_split(int step, int left, const std::uint8_t* room, int l
   return x;
 }
 
-bool WorldSampler::sample(Rng& rng, CardSet* hands) const {
+bool WorldSampler::sample(Rng& rng, CardSet* hands, CardSet* charged) const {
   if (!ready()) return false;
   CardSet all[kMaxPlayers + 1];
-  draw(rng, all);
+  if (charged) *charged = 0;
+  draw(rng, all, charged);
   std::copy(all, all + knowledge_.players, hands);
   return true;
 }
 
-void WorldSampler::draw(Rng& caller_rng, CardSet* all) const {
+void WorldSampler::draw(Rng& caller_rng, CardSet* all, CardSet* charged) const {
   if (!cases_.empty()) {
     const WorldCount u = uniform_below(caller_rng, world_count_);
     // The case whose range of the running total holds u (hundreds of cases under a take bound).
     const auto at = std::upper_bound(cases_cumulative_.begin(), cases_cumulative_.end(), u);
-    cases_[at - cases_cumulative_.begin()].draw(caller_rng, all);
+    const auto i = at - cases_cumulative_.begin();
+    if (charged) *charged |= cases_charged_[static_cast<std::size_t>(i)];
+    cases_[static_cast<std::size_t>(i)].draw(caller_rng, all, charged);
     return;
   }
   Rng rng = caller_rng;  // a local copy stays in registers; written back at the end

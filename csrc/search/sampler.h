@@ -25,6 +25,9 @@
 // sampler builds one sampler per case and first picks a case with probability
 // proportional to its world count, so the union stays exactly uniform.
 //  - An opening_holder: which card opened the hand.
+//  - Face-down charges (Knowledge::hidden_charges): a case per choice of the
+//    charged cards (which the case's seats then must hold), so each world counts
+//    once per way to choose them; sample() can report the case's choice.
 //  - An into-hand kitty take (Knowledge::take_seat) bounds how many of some
 //    cards the taker's hand and the pile hold together: a case per set of those
 //    cards they hold (within the bound), the others then being in neither.
@@ -67,7 +70,9 @@ class WorldSampler {
   // One world: every seat's current hand into hands[0 .. players-1], the seat's
   // own hand included. Returns false, writing nothing, when not ready(). Const,
   // so threads may share one sampler (each with its own Rng).
-  bool sample(Rng& rng, CardSet* hands) const;
+  // With face-down charges, `charged` (when given) receives the world's charged
+  // cards (those of hidden_charge_cards the case chose); else it receives 0.
+  bool sample(Rng& rng, CardSet* hands, CardSet* charged = nullptr) const;
   // The same world written into a copy of the position the knowledge describes
   // (set_hand on every seat; the history is left as it is). Returns false, and
   // leaves `out` unchanged, when there is no world. During the pass, sample into
@@ -102,15 +107,17 @@ class WorldSampler {
   };
 
   // One world: hands[0 .. players-1], then the pile.
-  void draw(Rng& rng, CardSet* all) const;
+  void draw(Rng& rng, CardSet* all, CardSet* charged) const;
   void fail(Status status, std::string why);
   // The sampler of knowledge without a take bound (with one: build_take_cases).
   void build_untaken(const Knowledge& k);
   void build(const Knowledge& k);
   void build_opening_cases(const Knowledge& k);
   void build_take_cases(const Knowledge& k);
+  // A case per choice of the face-down charged cards, seat by seat from `seat`.
+  bool build_hidden_charge_cases(const Knowledge& k, int seat, CardSet chosen);
   // Adds the worlds of `one` as a case; false (having failed) when they are too many.
-  bool add_case(const Knowledge& one);
+  bool add_case(const Knowledge& one, CardSet charged = 0);
   bool plan_steps();
   WorldCount count_from(int step, int left, std::uint8_t* room);
   // The values of x that `step` may give its holder, with `left` cards of the
@@ -139,6 +146,7 @@ class WorldSampler {
   // running total of their world counts.
   std::vector<WorldSampler> cases_;
   std::vector<WorldCount> cases_cumulative_;
+  std::vector<CardSet> cases_charged_;  // per case: the face-down charged cards it chose
 };
 
 }  // namespace copas
