@@ -4,7 +4,7 @@ copas_ai core: cards, rules, positions and search in C++
 from __future__ import annotations
 import collections.abc
 import typing
-__all__: list[str] = ['Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_FLIPS', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MatchEquity', 'MatchState', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'deal', 'heuristic_card', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'match_equity_unsupported', 'match_outcome', 'random_hands', 'relaxed_ceiling_at_most', 'sides', 'simulate_match_wins', 'solve_plain', 'solver_unsupported', 'world_from_view']
+__all__: list[str] = ['Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_FLIPS', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MatchEquity', 'MatchState', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'deal', 'heuristic_blind_pass', 'heuristic_card', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'match_equity_unsupported', 'match_outcome', 'random_hands', 'relaxed_ceiling_at_most', 'sides', 'simulate_match_wins', 'solve_plain', 'solver_unsupported', 'world_from_view']
 class InvalidCardError(ValueError):
     pass
 class IllegalMoveError(ValueError):
@@ -500,6 +500,7 @@ class RuleSet:
     moon_shooter_choice: bool
     moon_wins_match: bool
     must_lead_first_card: bool
+    pass_blind: bool
     pass_chain: bool
     reverse_moon_if_losing: bool
     revoke_penalty_defined: bool
@@ -838,6 +839,10 @@ class Position:
         """
         The into-hand kitty taker's whole discard (as many cards as the kitty held); raises IllegalMoveError for a wrong one. pop() takes the cards back one at a time.
         """
+    def forwarded(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> bool:
+        """
+        blind-forward: whether the seat forwarded the cards it received, unseen
+        """
     def hand(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
         ...
     def illegal_reason(self, arg0: typing.Any) -> typing.Any:
@@ -904,6 +909,11 @@ class Position:
         """
     def tricks_won(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> int:
         ...
+    @property
+    def blind_packet(self) -> CardSet:
+        """
+        blind-forward (docs/RULES.md §2.2): the cards the next link received and has not looked at (empty when none); it forwards exactly them or passes 3 of its other cards
+        """
     @property
     def charged(self) -> CardSet:
         """
@@ -1255,6 +1265,10 @@ def add_hand_to_match(position: ..., totals: collections.abc.Sequence[typing.Sup
 def deal(rules: RuleSet, seed: typing.SupportsInt | typing.SupportsIndex) -> list:
     """
     A random deal (one CardSet per seat) from a seed.
+    """
+def heuristic_blind_pass(position: Position) -> CardSet:
+    """
+    blind-forward (docs/RULES.md §2.2): the rule-of-thumb pass of the link due, its packet unseen: the packet itself (forward) when its own cards hold no point card and no spade above the J, else 3 of its own.
     """
 def heuristic_card(position: Position, seed: typing.SupportsInt | typing.SupportsIndex = 0, noise: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> Card:
     """

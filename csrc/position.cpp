@@ -109,6 +109,22 @@ void Position::set_chain_pass(int seat, CardSet cards) {
   if (passes_set_ == (1u << n_) - 1) start_play();
 }
 
+void Position::redeal_blind_packet(CardSet cards) {
+  const int g = chain_count();
+  int i = std::popcount(static_cast<unsigned>(passes_set_));
+  const int seat = chain_link(i);
+  hands_[seat] = (hands_[seat] & ~received_[seat]) | cards;
+  received_[seat] = cards;
+  // Back along the seat's chain (its links are every g-th): forwarders, then the sender.
+  for (i -= g; i >= 0; i -= g) {
+    const int link = chain_link(i);
+    const bool forwarder = forwarded(link);
+    passed_[link] = cards;
+    if (!forwarder) break;
+    received_[link] = cards;
+  }
+}
+
 void Position::set_pool_pass(int seat, CardSet cards) {
   passed_[seat] = cards;
   passes_set_ |= static_cast<std::uint16_t>(1u << seat);
@@ -507,6 +523,10 @@ std::string pass_error(const Position& pos, int seat, CardSet cards, CardSet sec
     return "the pass chain's next link is seat " + std::to_string(pos.next_passer()) + ", not seat " +
            std::to_string(seat) + " (peek-pass: docs/RULES.md §2.2 A12)";
   const CardSet all = cards | second | third;
+  // blind-forward (§2.2 L47): the unseen packet goes on whole, or stays for after the pass.
+  if (const CardSet packet = pos.blind_packet(); packet && all != packet && (all & packet))
+    return "seat " + std::to_string(seat) + " has not looked at the 3 cards it received: it forwards them " +
+           "all or passes 3 of its own (blind-forward: docs/RULES.md §2.2)";
   if (all & ~pos.hand(seat))
     return "seat " + std::to_string(seat) + " does not hold " + card_str(lowest(all & ~pos.hand(seat)));
   const PassPlan plan = pos.pass_plan();

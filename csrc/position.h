@@ -95,6 +95,23 @@ class Position {
   // In a pass chain: whether `seat` opens a chain, passing before it receives
   // (it then keeps what the chain's last link passes it).
   bool chain_start(int seat) const;
+  // blind-forward (docs/RULES.md §2.2 L47): the 3 cards the next link received and
+  // has not looked at (0 when none). They are in its hand(), face down: it passes
+  // exactly them on (forwards) or 3 of the rest, and only then are they its own.
+  CardSet blind_packet() const {
+    if (!rules_->pass_blind) [[likely]] return 0;
+    const int s = next_passer();
+    return s >= 0 && !chain_start(s) ? received_[s] : 0;
+  }
+  // blind-forward, for a sampled world: the next link's packet becomes `cards` (drawn
+  // from the cards it cannot see; not in any hand), and so do the passes that carried
+  // it there, its sender's and the forwards between.
+  void redeal_blind_packet(CardSet cards);
+  // blind-forward: whether `seat` forwarded what it received, unseen (public).
+  bool forwarded(int seat) const {
+    return rules_->pass_blind && pass_is_set(seat) && !chain_start(seat) && passed_[seat] &&
+           passed_[seat] == received_[seat];
+  }
   void set_pass(int seat, CardSet cards, CardSet second = 0, CardSet third = 0);  // unchecked; see pass_error()
   CardSet passed(int seat) const { return passed_[seat]; }      // every part
   CardSet received(int seat) const { return received_[seat]; }  // from every giver

@@ -226,6 +226,16 @@ void register_searcher(py::module_& m) {
         return CardSetBox{heuristic_pass(rules, hand.bits, count)};
       },
       py::arg("rules"), py::arg("hand"), py::arg("count"));
+  m.def(
+      "heuristic_blind_pass",
+      [](const PositionBox& b) {
+        if (!b.pos.blind_packet()) throw IllegalMoveError("no blind-forward link is due to pass (no unseen packet)");
+        return CardSetBox{heuristic_blind_pass(b.pos)};
+      },
+      py::arg("position"),
+      "blind-forward (docs/RULES.md §2.2): the rule-of-thumb pass of the link due, its packet "
+      "unseen: the packet itself (forward) when its own cards hold no point card and no spade "
+      "above the J, else 3 of its own.");
 }
 
 }  // namespace copas::py_api

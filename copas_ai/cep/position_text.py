@@ -37,7 +37,7 @@ from copas_ai._core import (
 from copas_ai.moves import decisions as decision_moves
 from copas_ai.moves import kitty as kitty_moves
 from copas_ai.match_text import WORDS as MATCH_WORDS, check_match_state, match_words, parse_match_words
-from copas_ai.moves.passes import PassValue, all_cards, parse_pass_text, pass_text
+from copas_ai.moves.passes import FORWARD, PassValue, all_cards, parse_pass_text, pass_text
 from copas_ai.variants import Variant, VariantNotFoundError, find_variant
 from copas_ai.errors import PositionStateError, PositionTextError, WorldUnavailableError
 
@@ -145,8 +145,11 @@ def _cards_token(label: str, text: str) -> CardSet:
         raise PositionTextError(f"{label}: {exc}") from None
 
 
-def _pass_token(label: str, text: str) -> PassValue:
-    # `passed`/`received`: one card list, or a split pass's parts with '/' between.
+def _pass_token(label: str, text: str) -> PassValue | str:
+    # `passed`/`received`: one card list, or a split pass's parts with '/' between;
+    # `passed <seat> forward`: blind-forward's pass of the unseen received cards.
+    if text == FORWARD and label.startswith("passed"):
+        return FORWARD
     try:
         return parse_pass_text(text)
     except InvalidCardError as exc:
@@ -440,7 +443,7 @@ def _load_known(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: in
             raise PositionTextError(f"move {plan.text}: {exc}") from None
     for group in _pass_order(spec.passed, position):
         try:
-            position.set_pass(group.seat, group.cards)
+            position.set_pass(group.seat, _forwarded_cards(group, position) if group.cards == FORWARD else group.cards)
         except IllegalMoveError as exc:
             raise PositionTextError(f"{group.label}: {exc}") from None
     if position.pool_pending and spec.received:
@@ -486,6 +489,16 @@ def _return_pool(spec: PositionSpec, position: Position) -> None:
         raise PositionTextError(f"{spec.received[0].label}: {exc}") from None
 
 
+def _forwarded_cards(group: SeatCards, position: Position) -> CardSet:
+    """`passed <seat> forward` (blind-forward): the packet that link received and has not seen."""
+    if not position.rules.pass_blind:
+        raise PositionTextError(f"{group.label}: only blind-forward's chain forwards a pass unseen")
+    if position.next_passer != group.seat or not position.blind_packet:
+        raise PositionTextError(f"{group.label}: seat {group.seat} holds no unseen cards to forward now "
+                                f"(a chain's first link passes its own)")
+    return position.blind_packet
+
+
 def _pass_order(groups: list[SeatCards], position: Position) -> list[SeatCards]:
     """The `passed` groups in the order the core takes them: as written, or in a pass
     chain (peek-pass) the chain's order whatever the text's (a seat outside the game stays
@@ -513,6 +526,9 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
                scores: list[int], world_builder: WorldBuilder | None) -> LoadedPosition:
     hand = spec.hands[0]
     seat = hand.seat
+    if rules.pass_blind:  # which links forwarded is public; a view cannot say it yet
+        raise PositionTextError(f"{hand.label}: blind-forward: one-hand views are not supported yet; "
+                                "give every seat's hand")
     if spec.seat is not None and spec.seat != seat:
         raise PositionTextError(f"seat {spec.seat}: only seat {seat}'s hand is given")
     for group in (*spec.passed, *spec.received):

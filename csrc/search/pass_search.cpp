@@ -23,11 +23,25 @@ void subsets(CardSet cards, int k, std::vector<MoveStats>& out, std::size_t cap)
   });
 }
 
+// Every card in a seat's hand.
+CardSet held_cards(const Position& pos) {
+  CardSet held = 0;
+  for (int s = 0; s < pos.players(); ++s) held |= pos.hand(s);
+  return held;
+}
+
 }  // namespace
 
 PassSearch::PassSearch(const Position& root, int seat) : root_(root), seat_(seat) {
   const PassPlan plan = root.pass_plan();
-  subsets(root.hand(seat), plan.parts[0].count, options_, kMaxOptions);
+  // blind-forward: the unseen packet goes on whole (one more candidate) or stays.
+  packet_ = root.next_passer() == seat ? root.blind_packet() : 0;
+  if (packet_) {
+    MoveStats forward;
+    forward.pass = packet_;
+    options_.push_back(forward);
+  }
+  subsets(root.hand(seat) & ~packet_, plan.parts[0].count, options_, kMaxOptions);
   for (int part = 1; part < 3 && plan.parts[part].count; ++part) {
     // A split pass: each pass of the parts so far, with every next part from the cards left.
     const std::vector<MoveStats> before = std::move(options_);
@@ -74,6 +88,8 @@ std::int64_t PassSearch::run_with(const WorldSampler& sampler, const IsmctsParam
     }
     world = root_;
     if (!sampler.sample(rng, world)) break;
+    // The sampler left the seat's unseen packet undealt (knowledge_of): those cards are it.
+    if (packet_) world.redeal_blind_packet(root_.rules().deck & ~world.played() & ~held_cards(world));
     // The seats pass in their order (a pass chain's links after the seat see its cards).
     for (int s; (s = world.next_passer()) >= 0;) {
       if (s == seat_)

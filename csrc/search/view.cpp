@@ -65,6 +65,9 @@ std::string check_pass(const RuleSet& rules, const SeatView& v, PassFacts& facts
     if (v.passed || v.received) return "there is no pass in hand " + std::to_string(v.hand_no);
     return "";
   }
+  // blind-forward: a view cannot yet say which links forwarded (public) or that the seat's packet is unseen.
+  if (rules.pass_blind)
+    return "blind-forward: a one-hand view of a hand with a pass is not supported yet; give the whole position";
   if (v.num_moves > 0 && (!v.passed || !v.received))
     return "the play has begun, so " + seat_name(v.seat) + "'s pass and the cards it received are needed";
   // A pass chain (peek-pass, A12): a seat receives before it passes, and may pass
