@@ -286,3 +286,19 @@ def test_copas_fora_blind_forward_protocol_one_hand_view_is_refused_clearly():
     p = fresh()
     out = run_lines([f"position variant {BLIND} dealer 0 handno 0 seat 1 hand 1 {p.hand(1)}", "legal"])
     assert out[0].startswith("error position hand 1") and "blind-forward" in out[0], out
+
+
+def test_three_five_kitty_blind_forward_search_keeps_the_kitty_apart_from_the_packet():
+    """three-five+kitty+blind-forward (3 seats of 17, a kitty of 1): at seat 2's turn the
+    sampler leaves its packet and the kitty undealt (17, 14, 17 held); go weighs the
+    forward and the 680 passes of its own 17, and answers one of them."""
+    rules = ca.find_variant("three-five+kitty+blind-forward").rules()
+    p = ca.Position(rules, ca.deal(rules, 2), dealer=0, hand_no=LEFT_HAND)
+    p.set_pass(1, own3(p, 1))
+    assert p.next_passer == 2 and len(p.blind_packet) == 3
+    for world in WorldSampler(p, 2).sample_many(50, 1):
+        assert [bin(w).count("1") for w in world] == [17, 14, 17]
+        assert world[2] == (p.hand(2) - p.blind_packet).bits
+    result = Searcher(seed=3).search(p, 2, Limit(iterations=800))
+    assert len(result.moves) == 681
+    assert result.best == p.blind_packet or result.best <= p.hand(2) - p.blind_packet

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <utility>
 
+#include "../deal.h"
 #include "leaf_value.h"
 #include "playout_policy.h"
 
@@ -88,8 +89,14 @@ std::int64_t PassSearch::run_with(const WorldSampler& sampler, const IsmctsParam
     }
     world = root_;
     if (!sampler.sample(rng, world)) break;
-    // The sampler left the seat's unseen packet undealt (knowledge_of): those cards are it.
-    if (packet_) world.redeal_blind_packet(root_.rules().deck & ~world.played() & ~held_cards(world));
+    // The sampler left the seat's unseen packet undealt (knowledge_of): 3 of the loose
+    // cards at random are it, the rest (if any) the kitty.
+    if (packet_) {
+      const CardSet loose = root_.rules().deck & ~world.played() & ~held_cards(world);
+      const CardSet packet = count(loose) == count(packet_) ? loose : random_subset(loose, count(packet_), rng);
+      world.redeal_blind_packet(packet);
+      if (root_.rules().kitty_size) world.set_unheld(loose & ~packet);
+    }
     // The seats pass in their order (a pass chain's links after the seat see its cards).
     for (int s; (s = world.next_passer()) >= 0;) {
       if (s == seat_)
