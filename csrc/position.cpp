@@ -38,7 +38,7 @@ void Position::clear() {
   end_ = HandEnd::kNone;
   led_ = 0;
   first_card_ = Card();
-  passes_set_ = 0;
+  passes_set_ = forwarded_ = 0;
   kitty_ = 0;
   kitty_seat_ = -1;
   discards_ = 0;
@@ -65,7 +65,7 @@ void Position::deal(const CardSet* hands) {
 }
 
 void Position::deal_after_pass(const CardSet* hands, const CardSet* passed, const CardSet* received,
-                               CardSet pass_second, int plan, CardSet pass_third) {
+                               CardSet pass_second, int plan, CardSet pass_third, unsigned forwarded) {
   deal(hands);
   if (phase_ == Phase::kDeciding && plan >= 0) decide(plan);
   for (int s = 0; s < n_; ++s) {
@@ -74,6 +74,7 @@ void Position::deal_after_pass(const CardSet* hands, const CardSet* passed, cons
   }
   pass_second_ = pass_second;
   pass_third_ = pass_third;
+  forwarded_ = static_cast<std::uint16_t>(forwarded);
   passes_set_ = static_cast<std::uint16_t>((1u << n_) - 1);
   if (phase_ == Phase::kPassing) start_play();
 }
@@ -101,6 +102,9 @@ void Position::set_chain_pass(int seat, CardSet cards) {
   // The cards go on at once: the receiver sees them before its own choice, and may
   // pass them on; the chain's last link passes to its first, who keeps them.
   const int to = (seat + chain_offset()) % n_;
+  // blind-forward: a later link passing exactly its unseen packet forwards it.
+  if (rules_->pass_blind && !chain_start(seat) && cards == received_[seat])
+    forwarded_ |= static_cast<std::uint16_t>(1u << seat);
   hands_[seat] &= ~cards;
   hands_[to] |= cards;
   passed_[seat] = cards;

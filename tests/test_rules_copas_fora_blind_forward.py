@@ -21,11 +21,13 @@ from support.sampler_oracle import all_consistent_worlds
 import copas_ai as ca
 from copas_ai import _core
 from copas_ai._core import IllegalMoveError, WorldSampler
+from copas_ai.analysis.analyse import AnalysisSettings, analyse, decision_points
 from copas_ai.analysis.record import dump_record, read_record, record_from_match, replay
+from copas_ai.arena.cep_player import seat_view_text
 from copas_ai.bots import make_bot
 from copas_ai.cep.loop import run_lines
 from copas_ai.game import Match, play_match
-from copas_ai.search import Limit, Searcher
+from copas_ai.search import Limit, Searcher, world_from_view
 from copas_ai.variants.types import VariantNotFoundError
 
 BLIND = "copas-fora+blind-forward"
@@ -280,14 +282,6 @@ def test_copas_fora_blind_forward_protocol_legal_go_and_the_forward_word():
     assert "has not looked at the 3 cards it received" in out[0], out
 
 
-def test_copas_fora_blind_forward_protocol_one_hand_view_is_refused_clearly():
-    """copas-fora+blind-forward: a one-hand view is not supported yet; the engine says so
-    in one error line (no traceback)."""
-    p = fresh()
-    out = run_lines([f"position variant {BLIND} dealer 0 handno 0 seat 1 hand 1 {p.hand(1)}", "legal"])
-    assert out[0].startswith("error position hand 1") and "blind-forward" in out[0], out
-
-
 def test_three_five_kitty_blind_forward_search_keeps_the_kitty_apart_from_the_packet():
     """three-five+kitty+blind-forward (3 seats of 17, a kitty of 1): at seat 2's turn the
     sampler leaves its packet and the kitty undealt (17, 14, 17 held); go weighs the
@@ -302,3 +296,121 @@ def test_three_five_kitty_blind_forward_search_keeps_the_kitty_apart_from_the_pa
     result = Searcher(seed=3).search(p, 2, Limit(iterations=800))
     assert len(result.moves) == 681
     assert result.best == p.blind_packet or result.best <= p.hand(2) - p.blind_packet
+
+
+# -- one-hand views ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("me, forwards", [(1, (2,)), (2, (2,)), (3, (2, 3)), (0, (2,))])
+def test_copas_fora_blind_forward_view_world_knows_what_the_whole_position_tells_the_seat(me, forwards):
+    """copas-fora+blind-forward, dealer 0, 40 cards played: the world built from the seat's
+    own view (its hand, its pass and pick-up, or `forwarded` for itself, the public
+    forwards, the moves) gives the sampler the same worlds as the whole position
+    (exact count and every must-hold set), which the enumeration test above checks."""
+    p = fresh(seed=4)
+    dealt = p.hands
+    for seat in p.pass_order:
+        p.set_pass(seat, p.blind_packet if seat in forwards else own3(p, seat))
+    _played_out(p, 40, 4)
+    mine = me in forwards
+    world = world_from_view(p.rules, me, dealt[me], None if mine else p.passed[me], None if mine else p.received[me],
+                            p.moves, dealer=0, hand_no=LEFT_HAND, forwarded=[s for s in range(4) if p.forwarded(s)])
+    assert [world.forwarded(s) for s in range(4)] == [p.forwarded(s) for s in range(4)]
+    from_view, whole = WorldSampler(world, me), WorldSampler(p, me)
+    assert from_view.exact_world_count() == whole.exact_world_count()
+    assert [from_view.must_hold(s) for s in range(4)] == [whole.must_hold(s) for s in range(4)]
+
+
+def test_copas_fora_blind_forward_view_at_a_links_turn_hides_its_packet():
+    """copas-fora+blind-forward, seat 3's view at its turn after seat 2 forwarded: the world
+    gives it an unseen packet, and the sampler deals the 39 unseen cards as 10 (seat 1),
+    13, 13 and a packet of 3, the same count as the whole position."""
+    p = fresh()
+    dealt = p.hands
+    p.set_pass(1, own3(p, 1))
+    p.set_pass(2, p.blind_packet)
+    world = world_from_view(p.rules, 3, dealt[3], dealer=0, hand_no=LEFT_HAND, forwarded=[2])
+    assert world.next_passer == 3 and len(world.blind_packet) == 3 and world.forwarded(2)
+    assert WorldSampler(world, 3).exact_world_count() == WorldSampler(p, 3).exact_world_count() == math.factorial(39) // (
+        math.factorial(10) * math.factorial(13) ** 2 * math.factorial(3))
+
+
+def test_copas_fora_blind_forward_protocol_views_of_a_link_and_a_forwarder():
+    """copas-fora+blind-forward over CEP/1, one-hand views: a later link at its turn lists
+    its 13 and `forward` (the public `passed 2 forward` of a link before it); a forwarder
+    (`passed 2 forward`) is in play; the opener cannot forward, and a forwarder received
+    nothing it saw."""
+    p = fresh()
+    d = p.hands
+    pre = f"position variant {BLIND} dealer 0 handno 0 "
+    out = run_lines(["setoption name Seed value 1", pre + f"seat 3 hand 3 {d[3]} passed 2 forward", "legal",
+                     "go iterations 200"])
+    assert out[0] == f"legal pass 3 {d[3]} forward", out
+    assert out[-1] == "bestmove forward" or ca.CardSet.from_str(out[-1].split()[1]) <= d[3]
+    out = run_lines([pre + f"seat 2 hand 2 {d[2]} passed 2 forward", "score"])
+    assert out[-1].startswith("state playing"), out
+    out = run_lines([pre + f"seat 1 hand 1 {d[1]} passed 1 forward"])
+    assert out == ["error position passed 1 forward: seat 1 opens the pass chain: it has received nothing to forward"]
+    out = run_lines([pre + f"seat 2 hand 2 {d[2]} passed 2 forward received 2 4S,8S,KS"])
+    assert out == ["error position received 2 4S,8S,KS: seat 2 forwarded what it received unseen"], out
+
+
+@pytest.mark.parametrize("hand_no", [LEFT_HAND, RIGHT_HAND, ACROSS_HAND])
+@pytest.mark.parametrize("dealer", range(4))
+def test_copas_fora_blind_forward_protocol_views_as_the_arena_writes_them(dealer, hand_no):
+    """copas-fora+blind-forward, every dealer and direction, later links forwarding half
+    the time: during the chain the link due gets `legal pass 3 <its own> forward` from its
+    view (seat_view_text: the public forwards, no unseen packet); in play every seat's view
+    is accepted and the seat to play gets its legal cards and a `go` answer."""
+    for seed in range(2):
+        p = fresh(hand_no, dealer, seed=20 + seed)
+        rng = random.Random(seed)
+        for seat in p.pass_order:
+            packet = p.blind_packet
+            out = run_lines([seat_view_text(p, seat, BLIND), "legal"])
+            assert out == [f"legal pass 3 {p.hand(seat) - packet}" + (" forward" if packet else "")], out
+            own = list(p.hand(seat) - packet)
+            p.set_pass(seat, packet if packet and rng.random() < 0.5 else ca.CardSet(rng.sample(own, 3)))
+        for _ in range(rng.randrange(1, 30)):
+            p.push(rng.choice(list(p.legal_moves())))
+        for seat in range(4):
+            assert run_lines([seat_view_text(p, seat, BLIND)]) == [], (seed, seat)
+        out = run_lines([seat_view_text(p, p.turn, BLIND), "legal", "go iterations 30"])
+        assert out[0] == f"legal {' '.join(str(c) for c in p.legal_moves())}", out
+        assert out[-1].split()[1] in {str(c) for c in p.legal_moves()}
+
+
+class _Forwarder:
+    """A test player that forwards whenever it may, else plays as the heuristic."""
+
+    def __init__(self, seed: int) -> None:
+        self._bot = make_bot("heuristic", seed=seed)
+
+    def choose_pass(self, position, seat, count):
+        return position.blind_packet or self._bot.choose_pass(position, seat, count)
+
+    def __getattr__(self, name):
+        return getattr(self._bot, name)
+
+
+def test_copas_fora_blind_forward_analysis_rates_a_forward_from_what_the_link_saw():
+    """copas-fora+blind-forward: `analyse` lists each link's pass in the chain's order; a
+    forward is reported as `forward` and rated as the view world's own unseen packet; the
+    forwarder's cards in play are judged from a view that gives no pass of its own."""
+    match = Match.new(ca.find_variant(BLIND), seed=6)
+    play_match(match, [_Forwarder(s) for s in range(4)], max_hands=1)
+    record = read_record(dump_record(record_from_match(match)))
+    hand = record.hands[0]
+    start = replay(record, hand, 0)
+    forwarders = [s for s in range(4) if start.forwarded(s)]
+    assert forwarders and all(not start.chain_start(s) for s in forwarders)
+    points = list(decision_points(record, hand, None))
+    passes = [pt for pt in points if pt.trick is None]
+    assert [pt.seat for pt in passes] == start.pass_order
+    assert [pt.played == "forward" for pt in passes] == [s in forwarders for s in start.pass_order]
+    assert all(pt.passed is None and pt.received is None for pt in points if pt.seat in forwarders)
+    settings = AnalysisSettings(limit=Limit(iterations=30), double_dummy_trick=None, pass_scale=2,
+                                seats={forwarders[0]})
+    decisions = analyse(record, settings).decisions
+    first = decisions[0]
+    assert first.trick is None and first.played == "forward" and first.played_score is not None
+    assert all(d.played_score is not None or d.forced for d in decisions)

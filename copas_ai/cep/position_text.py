@@ -263,7 +263,7 @@ class LoadedPosition:
     scores: list[int]
     seat: int | None  # the seat the engine speaks for
     view_seat: int | None  # None: every hand is known; else the only known seat
-    view_passed: PassValue | None = None  # one-hand view: the seat's pass, if given
+    view_passed: PassValue | str | None = None  # one-hand view: the seat's pass, if given (FORWARD: it forwarded)
     view_received: PassValue | None = None
     leader_hidden: bool = False  # one-hand view before the first lead: who leads is unknown
     # The match state this hand is played in: `scores`, the `match` group, handno.
@@ -278,7 +278,8 @@ class LoadedPosition:
 
     def state(self) -> str:
         """passing, playing or over, as the engine's seat sees it."""
-        if self.view_seat is not None and self.view_passed is not None and self.view_received is None:
+        if (self.view_seat is not None and self.view_passed is not None and self.view_received is None
+                and self.view_passed != FORWARD):  # a forwarder receives nothing it sees
             return "passing"  # the seat's pass is down, the cards it gets are not known yet
         return self.position.phase
 
@@ -297,8 +298,8 @@ class LoadedPosition:
                 raise PositionStateError("during the pass, give `seat <s>` in the position")
             if self.position.pass_is_set(seat) or (self.view_seat is not None and self.view_passed is not None):
                 raise PositionStateError(f"seat {seat} has passed already")
-            if (self.position.rules.pass_chain and self.view_seat is not None and self.view_received is None
-                    and not self.position.chain_start(seat)):
+            if (self.position.rules.pass_chain and not self.position.rules.pass_blind and self.view_seat is not None
+                    and self.view_received is None and not self.position.chain_start(seat)):
                 raise PositionStateError(
                     f"seat {seat} receives before it passes in the pass chain: give received {seat}")
             if self.position.rules.pass_chain and self.position.next_passer != seat:
@@ -526,15 +527,17 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
                scores: list[int], world_builder: WorldBuilder | None) -> LoadedPosition:
     hand = spec.hands[0]
     seat = hand.seat
-    if rules.pass_blind:  # which links forwarded is public; a view cannot say it yet
-        raise PositionTextError(f"{hand.label}: blind-forward: one-hand views are not supported yet; "
-                                "give every seat's hand")
     if spec.seat is not None and spec.seat != seat:
         raise PositionTextError(f"seat {spec.seat}: only seat {seat}'s hand is given")
+    # blind-forward: any seat's `passed <s> forward` is public; the seat's own gives no cards.
+    forwards = [g for g in spec.passed if g.cards == FORWARD]
+    if forwards and not rules.pass_blind:
+        raise PositionTextError(f"{forwards[0].label}: only blind-forward's chain forwards a pass unseen")
+    own_forward = next((g for g in forwards if g.seat == seat), None)
     for group in (*spec.passed, *spec.received):
-        if group.seat != seat:
+        if group.seat != seat and group.cards != FORWARD:
             raise PositionTextError(f"{group.label}: only seat {seat}'s hand is known")
-    passed = spec.passed[0] if spec.passed else None
+    passed = next((g for g in spec.passed if g.seat == seat and g.cards != FORWARD), None)
     received = spec.received[0] if spec.received else None
     _check_view_cards(spec, variant, rules, seat, hand.cards, passed, received)
     take = _ViewTake.of(spec, seat)
@@ -551,6 +554,10 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
     def world(label: str, moves: list[tuple[int, Card]], with_pass: bool = True,
               with_received: bool = True) -> Position:
         extra = {"decisions": list(decided)} if decided else {}
+        # The seat's own forward is its pass: left out with the pass.
+        forwarded = [g.seat for g in forwards if g.seat != seat or with_pass]
+        if forwarded:
+            extra["forwarded"] = forwarded
         try:
             return world_builder(rules, seat, hand.cards,
                                  passed.cards if passed and with_pass else None,
@@ -564,22 +571,24 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
 
     current = world(hand.label, [], with_pass=False, with_received=False)
     hand_has_pass = current.phase == "passing"
-    if received and hand_has_pass and rules.pass_chain and not current.chain_start(seat):
+    if received and hand_has_pass and rules.pass_chain and not rules.pass_blind and not current.chain_start(seat):
         # A pass chain's later link (peek-pass, A12) receives and looks before it passes.
         current = world(received.label, [], with_pass=False)
         if passed:
             current = world(passed.label, [])
     else:
-        if passed:
-            current = world(passed.label, [], with_received=False)
+        if passed or own_forward:
+            current = world((passed or own_forward).label, [], with_received=False)
         if received:
+            if own_forward:
+                raise PositionTextError(f"{received.label}: seat {seat} forwarded what it received unseen")
             if hand_has_pass and not passed:
                 raise PositionTextError(f"{received.label}: passed {seat} is not given")
             current = world(received.label, [])
     played: list[tuple[int, Card]] = []
     for move in moves:
         label = f"move {move.text}"
-        if hand_has_pass and not (passed and received):
+        if hand_has_pass and not (passed and received) and not own_forward:
             missing = "passed" if not passed else "received"
             raise PositionTextError(f"{label}: play has begun but {missing} {seat} is not given")
         if move.decision is not None and _general(move, rules):
@@ -614,8 +623,8 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
     leader_hidden = (not played and current.phase == "playing"
                      and rules.opening_lead_rule(spec.hand_no) == FirstLead.HOLDER_OF_CARD and current.turn != seat)
     return LoadedPosition(spec, variant, rules, current, scores, seat, seat,
-                          passed.cards if passed else None, received.cards if received else None,
-                          leader_hidden)
+                          passed.cards if passed else FORWARD if own_forward else None,
+                          received.cards if received else None, leader_hidden)
 
 
 def _leading_plan(spec: PositionSpec, rules: RuleSet) -> tuple[MoveToken | None, list[MoveToken]]:
