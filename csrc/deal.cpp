@@ -88,8 +88,9 @@ template <class Draw>
 [[gnu::noinline]] void random_blind_pass(Position& pos, int s, CardSet packet, Rng& rng, Draw draw) {
   const CardSet own = pos.hand(s) & ~packet;
   const int k = pos.pass_plan().parts[0].count;
-  std::uint64_t own_passes = 1;  // C(|own|, k)
-  for (int i = 0; i < k; ++i) own_passes = own_passes * static_cast<std::uint64_t>(count(own) - i) / static_cast<std::uint64_t>(i + 1);
+  std::uint64_t own_passes = 1;  // C(|own|, k), exact at each step
+  for (int i = 0; i < k; ++i)
+    own_passes = own_passes * static_cast<std::uint64_t>(count(own) - i) / static_cast<std::uint64_t>(i + 1);
   const bool forward = rng.below(static_cast<std::uint32_t>(own_passes + 1)) == 0;
   pos.set_pass(s, forward ? packet : random_subset_with(own, k, rng, draw));
 }

@@ -414,3 +414,16 @@ def test_copas_fora_blind_forward_analysis_rates_a_forward_from_what_the_link_sa
     first = decisions[0]
     assert first.trick is None and first.played == "forward" and first.played_score is not None
     assert all(d.played_score is not None or d.forced for d in decisions)
+
+
+def test_copas_fora_blind_forward_protocol_multimove_names_the_forward():
+    """copas-fora+blind-forward with MultiMove: the forward's info line reads `move forward`
+    (not the world's packet cards), beside the 286 passes of the link's own cards."""
+    p = fresh()
+    d = p.hands
+    out = run_lines(["setoption name MultiMove value true", "setoption name Seed value 1",
+                     f"position variant {BLIND} dealer 0 handno 0 seat 3 hand 3 {d[3]} passed 2 forward",
+                     "go iterations 300"])
+    moves = [line.split()[2] for line in out if line.startswith("info move ")]
+    assert len(moves) == 287 and moves.count("forward") == 1
+    assert all(m == "forward" or ca.CardSet.from_str(m) <= d[3] for m in moves)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Protocol
 
 from copas_ai import _core
@@ -455,8 +455,9 @@ class Engine:
             if timer is not None:
                 timer.cancel()
         elapsed_ms = (time.monotonic() - started) * 1000
-        moves = list(result.moves) if self.options.multi_move else []
         packet = position.blind_packet  # blind-forward: the unseen packet passed on is `forward`
+        moves = [replace(m, move=FORWARD) if packet and m.move == packet else m for m in result.moves] \
+            if self.options.multi_move else []
         best = FORWARD if packet and result.best == packet else result.best
         return SearchReport(best, float(result.time_ms or elapsed_ms), int(result.iterations), moves,
                             getattr(result, "decision", ""))

@@ -190,8 +190,8 @@ void run_chain_to_seat(const SeatView& v, Rng& rng, Position& out) {
     }
     if (out.rules().pass_blind) {  // the public forwards; the other links pass 3 of their own
       const CardSet packet = out.blind_packet();
-      out.set_pass(s, (v.forwarded >> s) & 1 ? packet
-                                              : random_subset(out.hand(s) & ~packet, out.pass_plan().parts[0].count, rng));
+      const int k = out.pass_plan().parts[0].count;
+      out.set_pass(s, (v.forwarded >> s) & 1 ? packet : random_subset(out.hand(s) & ~packet, k, rng));
       continue;
     }
     const bool gives_mine = (s + out.pass_plan().parts[0].offset + out.players()) % out.players() == v.seat;
