@@ -26,6 +26,7 @@ from copas_ai.analysis.record import dump_record, read_record, record_from_match
 from copas_ai.arena.cep_player import seat_view_text
 from copas_ai.bots import make_bot
 from copas_ai.cep.loop import run_lines
+from copas_ai.cep.position_text import load_position, parse_position, position_to_text
 from copas_ai.game import Match, play_match
 from copas_ai.search import Limit, Searcher, world_from_view
 from copas_ai.variants.types import VariantNotFoundError
@@ -427,3 +428,31 @@ def test_copas_fora_blind_forward_protocol_multimove_names_the_forward():
     moves = [line.split()[2] for line in out if line.startswith("info move ")]
     assert len(moves) == 287 and moves.count("forward") == 1
     assert all(m == "forward" or ca.CardSet.from_str(m) <= d[3] for m in moves)
+
+
+@pytest.mark.parametrize("stop", [1, 2, 3, 4])
+def test_copas_fora_blind_forward_protocol_round_trip_of_a_whole_position(stop):
+    """copas-fora+blind-forward, dealer 0, seat 2 forwarding: the whole position written by
+    position_to_text after `stop` links (and, once the chain is done, 9 cards) reads back
+    to the same hands, forwards and legal moves (the forward written as its cards)."""
+    p = fresh(seed=8)
+    for seat in p.pass_order[:stop]:
+        p.set_pass(seat, p.blind_packet if seat == 2 else own3(p, seat))
+    if p.phase == "playing":
+        _played_out(p, 9, 8)
+    loaded = load_position(parse_position(position_to_text(p, BLIND).split()[1:]), BLIND).position
+    assert loaded.hands == p.hands and [loaded.forwarded(s) for s in range(4)] == [p.forwarded(s) for s in range(4)]
+    assert loaded.blind_packet == p.blind_packet and loaded.legal_moves() == p.legal_moves()
+
+
+def test_copas_fora_blind_forward_undo_after_a_forward_restores_the_play():
+    """copas-fora+blind-forward: cards played after a chain with a forward are taken back
+    one by one (pop) to the position the chain left: the same hands, forwards and turn."""
+    p = fresh(seed=9)
+    for seat in p.pass_order:
+        p.set_pass(seat, p.blind_packet if seat == 3 else own3(p, seat))
+    after_pass = (p.hands, p.turn, [p.forwarded(s) for s in range(4)])
+    _played_out(p, 17, 9)
+    while p.moves:
+        p.pop()
+    assert (p.hands, p.turn, [p.forwarded(s) for s in range(4)]) == after_pass and p.forwarded(3)
