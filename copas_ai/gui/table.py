@@ -381,7 +381,7 @@ class Table:
             phase = "passing" if p.phase == "passing" else ("discarding" if p.discarding else "playing")
         to_act = p.turn if phase in ("playing", "discarding") else None
         mine = p.turn == seat and seat in self.settings.people and phase in ("playing", "discarding")
-        # blind-forward: the packet a link has not looked at stays face down (RULES.md §2.2 L47).
+        # blind-forward: the packet a link has not looked at stays face down (docs/RULES.md §2.2 L47).
         hand = p.hand(seat) - (p.blind_packet if p.next_passer == seat else CardSet())
         legal = {}
         for card in hand:
