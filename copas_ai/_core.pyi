@@ -1202,6 +1202,11 @@ class MatchEquity:
         Simulates `hands` hands with the playout policy and solves the table over the totals.
         """
     @staticmethod
+    def cells_within_budget(outcomes: typing.SupportsInt | typing.SupportsIndex) -> float:
+        """
+        The most cells a table solved over `outcomes` distinct hand outcomes may have within the build's work budget (at most 22,000; below 4,000 the build is refused).
+        """
+    @staticmethod
     def from_bytes(rules: RuleSet, data: bytes) -> MatchEquity:
         """
         A table from the bytes to_bytes gave for the same rules.

@@ -27,7 +27,7 @@ OBJECTIVES = ("points", "match")
 EQUITY_HANDS = 20000
 EQUITY_SEED = 1
 # The model's own version: a change of its cache format or its method builds the tables again.
-MODEL_VERSION = 1
+MODEL_VERSION = 2  # 2: the file starts with the table's cell cap (queens' coarser table)
 
 
 class EquityUnavailableError(ValueError):

@@ -42,8 +42,10 @@ void register_equity(py::module_& m) {
             check_modelled(rules);
             if (hands < 1) throw std::invalid_argument("hands must be at least 1");
             py::gil_scoped_release release;
-            auto table = std::make_unique<MatchEquity>(rules);
             const auto outcomes = simulate_hand_outcomes(rules, hands, seed, noise);
+            // As fine a table as the work budget pays for; below the coarsest allowed, refused.
+            const double cells = std::max(MatchEquity::cells_within_budget(outcomes.size()), kMinEquityCells);
+            auto table = std::make_unique<MatchEquity>(rules, cells);
             const std::string why = table->over_budget(outcomes);
             if (!why.empty()) throw std::invalid_argument("no match-equity model for these rules: " + why);
             table->build(outcomes);
@@ -51,23 +53,38 @@ void register_equity(py::module_& m) {
           },
           py::arg("rules"), py::arg("hands") = 20000, py::arg("seed") = 1, py::arg("noise") = 0.1,
           "Simulates `hands` hands with the playout policy and solves the table over the totals.")
+      .def_static("cells_within_budget", &MatchEquity::cells_within_budget, py::arg("outcomes"),
+                  "The most cells a table solved over `outcomes` distinct hand outcomes may have within the build's "
+                  "work budget (at most 22,000; below 4,000 the build is refused).")
       .def_static(
           "from_bytes",
           [](const RuleSet& rules, const py::bytes& data) {
             check_modelled(rules);
-            auto table = std::make_unique<MatchEquity>(rules);
+            // The table's cell cap (a uint32) first, then its cells as float32.
             const std::string raw = data;
-            if (raw.size() != table->cells().size() * sizeof(float))
-              throw std::invalid_argument("match-equity data of " + std::to_string(raw.size()) + " bytes, not the " +
+            std::uint32_t max_cells = 0;
+            if (raw.size() < sizeof max_cells) throw std::invalid_argument("match-equity data too short for its header");
+            std::memcpy(&max_cells, raw.data(), sizeof max_cells);
+            if (max_cells < kMinEquityCells || max_cells > kMaxEquityCells)
+              throw std::invalid_argument("match-equity data with a cell cap of " + std::to_string(max_cells) +
+                                          ", outside the model's range");
+            auto table = std::make_unique<MatchEquity>(rules, max_cells);
+            const std::size_t body = raw.size() - sizeof max_cells;
+            if (body != table->cells().size() * sizeof(float))
+              throw std::invalid_argument("match-equity data of " + std::to_string(body) + " bytes of cells, not the " +
                                           std::to_string(table->cells().size() * sizeof(float)) +
                                           " these rules need");
-            std::memcpy(table->cells().data(), raw.data(), raw.size());
+            std::memcpy(table->cells().data(), raw.data() + sizeof max_cells, body);
             return table;
           },
           py::arg("rules"), py::arg("data"), "A table from the bytes to_bytes gave for the same rules.")
       .def("to_bytes",
            [](const MatchEquity& e) {
-             return py::bytes(reinterpret_cast<const char*>(e.cells().data()), e.cells().size() * sizeof(float));
+             const auto max_cells = static_cast<std::uint32_t>(e.max_cells());
+             std::string raw(sizeof max_cells + e.cells().size() * sizeof(float), '\0');
+             std::memcpy(raw.data(), &max_cells, sizeof max_cells);
+             std::memcpy(raw.data() + sizeof max_cells, e.cells().data(), e.cells().size() * sizeof(float));
+             return py::bytes(raw);
            })
       .def(
           "values",

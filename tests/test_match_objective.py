@@ -85,12 +85,16 @@ def test_rook_has_no_equity_model_and_says_why():
         load_equity(ca.find_variant("rook"))
 
 
-def test_turbo_table_is_refused_as_over_the_work_budget(american_table):
-    """turbo (docs/RULES.md §8): its charges make tens of thousands of distinct hand
-    outcomes, and its totals can fall (the J♦), so solving the table would take
-    minutes: the build refuses it by name, with the work it would need, at once."""
-    with pytest.raises(EquityUnavailableError, match=r"turbo: .*over the budget of 600 M"):
-        load_equity(ca.find_variant("turbo"))
+def test_equity_tables_get_coarser_with_more_hand_outcomes_and_are_refused_below_the_floor(american_table):
+    """The build's work is cells x distinct hand outcomes: american's 2,234 outcomes keep the
+    finest table (22,000 cells); turbo's charges (27,236 outcomes) and queens (25,424) get about
+    11,000 cells, buckets of 22 points (built in about 50 s of CPU, so not here); past 75,000
+    outcomes the table would be under 4,000 cells and the build refuses it."""
+    cells = ca._core.MatchEquity.cells_within_budget
+    assert cells(2234) == 22000
+    assert 10000 < cells(27236) < 12000
+    assert cells(80000) < 4000
+    assert american_table.width < 22
 
 
 def test_unknown_objective_and_match_without_table_are_refused():

@@ -11,7 +11,7 @@ from support.hands import build_deal, cards
 from support.independent_scorer_queens import queens_scores
 
 import copas_ai as ca
-from copas_ai.equity import EquityUnavailableError, check_modelled
+from copas_ai.equity import check_modelled
 from copas_ai.game import Match, play_match
 from copas_ai.bots import make_bot
 
@@ -155,10 +155,23 @@ def test_queens_without_a_moon_ends_at_300_lowest_winning():
     assert state.outcome(RULES) == (True, [1])
 
 
-def test_queens_match_equity_model_refuses_naming_the_instant_win():
-    """queens: the equity model reads totals only, so it refuses queens, naming the moon's instant win."""
-    with pytest.raises(EquityUnavailableError, match="moon that wins the match at once"):
-        check_modelled(ca.find_variant("queens"))
+def test_queens_match_equity_values_the_moons_instant_win():
+    """queens (§11, the `match` objective): the equity model counts a moon as the match won at once.
+    At 290 against 0 0 0 a seat loses unless it shoots the moon before it takes 10 points: with the
+    instant win its chance is that of a moon, without it (the same rules, moon_wins_match off) none."""
+    check_modelled(ca.find_variant("queens"))  # no longer refused
+    state = ca.MatchState([290, 0, 0, 0])
+    chances = {}
+    for instant in (True, False):
+        rules = ca.find_variant("queens").rules()
+        rules.moon_wins_match = instant
+        table = ca._core.MatchEquity.build(rules, hands=400, seed=3)
+        chances[instant] = table.values(state)[0]
+    assert chances[False] < 0.001
+    assert 0.002 < chances[True] < 0.2
+    # The table survives its bytes (its cell cap first): the cache's round trip.
+    again = ca._core.MatchEquity.from_bytes(RULES, table.to_bytes())
+    assert again.to_bytes() == table.to_bytes()
 
 
 def test_queens_heuristic_plan_rule():

@@ -14,9 +14,6 @@ namespace copas {
 
 namespace {
 
-// Cells per table at most (each `players` floats, under 1 MB): the build's time
-// is cells x distinct hand outcomes.
-constexpr double kMaxCells = 22000;
 // Cell x outcome evaluations a build may make: about a minute on this project's
 // machines (american's one sweep is 22,000 x 2,234, about 4 s).
 constexpr double kWorkBudget = 6e8;
@@ -43,8 +40,6 @@ std::string match_equity_unsupported(const RuleSet& r) {
   if (r.match_hands > 0) return "a match of a fixed number of hands (match_hands) is not modelled";
   if (r.target <= 0) return "the match-equity model needs a positive target";
   if (r.teams) return "partnerships (teams) are not modelled: the model treats every seat alike";
-  if (r.moon_wins_match)
-    return "a moon that wins the match at once (queens, docs/RULES.md §11) is not modelled: the table reads totals only";
   return "";
 }
 
@@ -93,13 +88,19 @@ std::vector<HandOutcome> simulate_hand_outcomes(const RuleSet& rules, std::int64
   return out;
 }
 
-MatchEquity::MatchEquity(const RuleSet& rules) : rules_(rules), players_(rules.players) {
+double MatchEquity::cells_within_budget(std::size_t outcomes) {
+  const double fit = kWorkBudget / (kSweepsAssumed * static_cast<double>(std::max<std::size_t>(outcomes, 1)));
+  return std::min(fit, kMaxEquityCells);
+}
+
+MatchEquity::MatchEquity(const RuleSet& rules, double max_cells)
+    : rules_(rules), players_(rules.players), max_cells_(max_cells) {
   // Totals below 0 only where a hand can score below 0 (a reversed moon): then down to -target/2.
   const ScoreScale scale(rules);
   low_ = scale.best < 0 ? -rules.target / 2 : 0;
   const std::int32_t span = rules.target - low_;
   int most = 1;
-  while (most < span && choose(most + players_, players_) <= kMaxCells) ++most;
+  while (most < span && choose(most + players_, players_) <= max_cells) ++most;
   width_ = (span + most - 1) / most;
   buckets_ = (span + width_ - 1) / width_;
   // The buckets' points run from the lowest total to the highest before the target.
@@ -192,6 +193,7 @@ void MatchEquity::spread(const MatchState& match, float* low, float* high) const
       if (moon && rules_.moon != MoonRule::kOthersPlus) continue;
       for (int s = 0; s < players_; ++s) scores[s] = moon ? (s == t ? 0 : rules_.moon_value) : (s == t ? most : 0);
       MatchState after = match;
+      if (moon && rules_.moon_wins_match) after.moon_winner = static_cast<std::int8_t>(t);  // queens: won at once
       add_scores(rules_, players_, scores, after);
       values(after, v);
       for (int s = 0; s < players_; ++s) low[s] = std::min(low[s], v[s]), high[s] = std::max(high[s], v[s]);
@@ -210,6 +212,7 @@ void MatchEquity::cell_values(const std::int32_t* sorted, const std::vector<Hand
   for (const HandOutcome& h : outcomes) {
     choose_moon_form(rules_, players_, from, h.shooter, h.normal, h.reversed, scores);
     MatchState after = from;
+    if (rules_.moon_wins_match && h.shooter >= 0) after.moon_winner = static_cast<std::int8_t>(h.shooter);  // queens
     add_scores(rules_, players_, scores, after);
     value_of(after, v, false);  // the build reads cells whole (16x faster than smoothed)
     for (int s = 0; s < players_; ++s) out[s] += h.weight * v[s];

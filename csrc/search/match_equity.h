@@ -39,10 +39,21 @@ std::string match_equity_unsupported(const RuleSet& rules);
 std::vector<HandOutcome> simulate_hand_outcomes(const RuleSet& rules, std::int64_t hands, std::uint64_t seed,
                                                 double noise);
 
+// Cells per table at most (each `players` floats, under 1 MB): the build's time
+// is cells x distinct hand outcomes. A table coarser than kMinEquityCells is refused.
+constexpr double kMaxEquityCells = 22000;
+constexpr double kMinEquityCells = 4000;
+
 class MatchEquity {
  public:
-  // The table's shape for `rules` (not yet built: every cell an equal share).
-  explicit MatchEquity(const RuleSet& rules);
+  // The table's shape for `rules` (not yet built: every cell an equal share), the
+  // finest whose cells are at most `max_cells`.
+  explicit MatchEquity(const RuleSet& rules, double max_cells = kMaxEquityCells);
+  // The most cells a table solved over `outcomes` distinct hand outcomes may have
+  // within the build's work budget (at most kMaxEquityCells): rules with many
+  // outcomes (queens' 25,000) get a coarser table rather than none.
+  static double cells_within_budget(std::size_t outcomes);
+  double max_cells() const { return max_cells_; }
 
   // Solves the table for `outcomes` by Gauss-Seidel sweeps until no cell moves
   // more than `tolerance` (or `max_sweeps`); returns the sweeps made.
@@ -93,6 +104,7 @@ class MatchEquity {
   int buckets_ = 1;
   std::vector<float> cells_;
   std::vector<std::uint32_t> binomial_;  // C(c, k) at c * (players + 1) + k
+  double max_cells_;
   int sweeps_ = 0;
   std::size_t outcomes_ = 0;
 };
