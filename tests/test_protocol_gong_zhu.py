@@ -30,11 +30,6 @@ def engine():
         yield e
 
 
-def go(engine, limit="go iterations 200") -> str:
-    engine.send(limit)
-    return engine.until(lambda line: line.startswith(("bestmove", "error")))[-1]
-
-
 def state(engine) -> str:
     engine.send("score")
     return engine.until(lambda line: line.startswith("state"))[-1]
@@ -46,7 +41,7 @@ def test_gong_zhu_charges_come_first_from_the_dealers_left(engine):
     assert engine.ask(f"{FIRST} {ALL_HANDS}") == []
     assert engine.ask("legal") == ["legal 2:charge=TC 2:charge=none"]
     assert state(engine) == "state deciding"
-    assert go(engine) in ("bestmove 2:charge=TC", "bestmove 2:charge=none")
+    assert engine.bestmove("go iterations 200") in ("bestmove 2:charge=TC", "bestmove 2:charge=none")
 
 
 def test_gong_zhu_first_hand_the_2s_holder_leads_any_card(engine):
@@ -56,7 +51,7 @@ def test_gong_zhu_first_hand_the_2s_holder_leads_any_card(engine):
     assert state(engine) == "state playing turn 3"
     legal = engine.ask("legal")[0].split()[1:]
     assert sorted(legal) == sorted(str(DEAL[3]).split(","))
-    assert go(engine).split()[1] in legal
+    assert engine.bestmove("go iterations 200").split()[1] in legal
 
 
 def test_gong_zhu_first_hand_another_seats_free_lead_in_a_one_hand_view(engine):
@@ -67,7 +62,7 @@ def test_gong_zhu_first_hand_another_seats_free_lead_in_a_one_hand_view(engine):
     assert state(engine) == "state playing turn 0"
     legal = engine.ask("legal")[0].split()[1:]
     assert sorted(legal) == sorted(str(DEAL[0]).split(","))  # no heart: any card
-    assert go(engine).split()[1] in legal
+    assert engine.bestmove("go iterations 200").split()[1] in legal
 
 
 def test_gong_zhu_later_hand_the_dealer_leads_in_a_one_hand_view(engine):
@@ -76,7 +71,7 @@ def test_gong_zhu_later_hand_the_dealer_leads_in_a_one_hand_view(engine):
     card, which a fully known position and seat 2's view then take without a seat prefix."""
     assert engine.ask(f"{LATER} hand 1 {DEAL[1]} moves {CHARGES}") == []
     assert engine.ask("legal")[0].startswith("legal ")
-    card = go(engine).split()[1]
+    card = engine.bestmove("go iterations 200").split()[1]
     assert engine.ask(f"{LATER} {ALL_HANDS} moves {CHARGES} {card}") == []
     assert state(engine) == "state playing turn 2"
     # Seat 2's view: the rules name the leader (the dealer), so the lead needs no seat prefix.
@@ -93,7 +88,7 @@ def test_gong_zhu_solve_is_refused_and_pimc_falls_back(engine):
     assert answer.startswith("error solve the solver refuses this position: gong-zhu's scoring")
     assert engine.ask("setoption name Algorithm value pimc") == []
     try:
-        assert go(engine).startswith("bestmove ")
+        assert engine.bestmove("go iterations 200").startswith("bestmove ")
     finally:
         assert engine.ask("setoption name Algorithm value auto") == []
 

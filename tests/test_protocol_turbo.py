@@ -33,11 +33,6 @@ def engine():
         yield e
 
 
-def go(engine, limit="go iterations 60") -> str:
-    engine.send(limit)
-    return engine.until(lambda l: l.startswith(("bestmove", "error")))[-1]
-
-
 def test_turbo_legal_and_go_answer_the_charge_due(engine):
     """turbo: with seats 0 and 1 charged, `legal` lists seat 2's charges (`<seat>:charge=…`),
     `score` says state deciding, and `go` answers one of them."""
@@ -46,14 +41,14 @@ def test_turbo_legal_and_go_answer_the_charge_due(engine):
     engine.send("score")
     assert engine.until(lambda l: l.startswith("state"))[-1] == "state deciding"
     assert engine.ask("setoption name Seed value 3") == []
-    assert go(engine) in ("bestmove 2:charge=TC", "bestmove 2:charge=JD", "bestmove 2:charge=none")
+    assert engine.bestmove() in ("bestmove 2:charge=TC", "bestmove 2:charge=JD", "bestmove 2:charge=none")
 
 
 def test_turbo_one_hand_view_during_the_charges_hides_the_earlier_ones(engine):
     """turbo A33: in seat 2's view the charges before it are `?`; `legal` and `go` answer seat 2's."""
     assert engine.ask(view(2, "0:charge=? 1:charge=?")) == []
     assert engine.ask("legal") == ["legal 2:charge=TC 2:charge=JD 2:charge=none"]
-    assert go(engine).startswith("bestmove 2:charge=")
+    assert engine.bestmove().startswith("bestmove 2:charge=")
 
 
 def test_turbo_one_hand_view_does_not_answer_another_seats_charge(engine):
