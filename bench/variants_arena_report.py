@@ -30,6 +30,7 @@ CASES = [
     ("copas-fora+nines-extend", 4), ("teams+nines-extend", 4), ("three-five+nines-extend", 3), ("three-five+nines-extend", 5),
     ("spanish+sixes-extend", 4),
     ("copas-fora+peek-pass", 4), ("copas-fora+kitty-swap", 4),  # the pass chain and the pool (issue 28)
+    ("copas-fora+blind-forward", 4),  # the chain's unseen forward (issue 28)
     ("turbo", 4), ("turbo+nines-extend", 4),
     ("queens", 4),  # the dealer's pass plan searched (issue 28)
     ("gong-zhu", 4),  # goal high: the engine is better when its points per hand are higher (difference > 0)

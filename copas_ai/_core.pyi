@@ -4,7 +4,7 @@ copas_ai core: cards, rules, positions and search in C++
 from __future__ import annotations
 import collections.abc
 import typing
-__all__: list[str] = ['Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_FLIPS', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MatchEquity', 'MatchState', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'deal', 'heuristic_card', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'match_equity_unsupported', 'match_outcome', 'random_hands', 'relaxed_ceiling_at_most', 'sides', 'simulate_match_wins', 'solve_plain', 'solver_unsupported', 'world_from_view']
+__all__: list[str] = ['Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_FLIPS', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MatchEquity', 'MatchState', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'deal', 'heuristic_blind_pass', 'heuristic_card', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'match_equity_unsupported', 'match_outcome', 'random_hands', 'relaxed_ceiling_at_most', 'sides', 'simulate_match_wins', 'solve_plain', 'solver_unsupported', 'world_from_view']
 class InvalidCardError(ValueError):
     pass
 class IllegalMoveError(ValueError):
@@ -500,6 +500,7 @@ class RuleSet:
     moon_shooter_choice: bool
     moon_wins_match: bool
     must_lead_first_card: bool
+    pass_blind: bool
     pass_chain: bool
     reverse_moon_if_losing: bool
     revoke_penalty_defined: bool
@@ -838,6 +839,10 @@ class Position:
         """
         The into-hand kitty taker's whole discard (as many cards as the kitty held); raises IllegalMoveError for a wrong one. pop() takes the cards back one at a time.
         """
+    def forwarded(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> bool:
+        """
+        blind-forward: whether the seat forwarded the cards it received, unseen
+        """
     def hand(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
         ...
     def illegal_reason(self, arg0: typing.Any) -> typing.Any:
@@ -904,6 +909,11 @@ class Position:
         """
     def tricks_won(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> int:
         ...
+    @property
+    def blind_packet(self) -> CardSet:
+        """
+        blind-forward (docs/RULES.md §2.2): the cards the next link received and has not looked at (empty when none); it forwards exactly them or passes 3 of its other cards
+        """
     @property
     def charged(self) -> CardSet:
         """
@@ -1265,6 +1275,10 @@ def deal(rules: RuleSet, seed: typing.SupportsInt | typing.SupportsIndex) -> lis
     """
     A random deal (one CardSet per seat) from a seed.
     """
+def heuristic_blind_pass(position: Position) -> CardSet:
+    """
+    blind-forward (docs/RULES.md §2.2): the rule-of-thumb pass of the link due, its packet unseen: the packet itself (forward) when its own cards hold no point card and no spade above the J, else 3 of its own.
+    """
 def heuristic_card(position: Position, seed: typing.SupportsInt | typing.SupportsIndex = 0, noise: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> Card:
     """
     The rule-of-thumb card for the seat to act (ducks, dumps the most costly cards, leads low).
@@ -1323,9 +1337,9 @@ def solver_unsupported(position: ..., match: MatchState) -> str:
     """
     why the exact solver cannot value this hand played in this MatchState ('' when it can): a conditional reverse moon (A24) the match may still count reversed
     """
-def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, hand: CardSet, passed: typing.Any, received: typing.Any, moves: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, Card]], dealer: typing.SupportsInt | typing.SupportsIndex, hand_no: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1, kitty: CardSet = ..., discarded: CardSet = ..., discard_made: bool = False, revokes: str = 'forbid', decisions: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex, str]] = []) -> Position:
+def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, hand: CardSet, passed: typing.Any, received: typing.Any, moves: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, Card]], dealer: typing.SupportsInt | typing.SupportsIndex, hand_no: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1, kitty: CardSet = ..., discarded: CardSet = ..., discard_made: bool = False, revokes: str = 'forbid', decisions: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex, str]] = [], forwarded: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = []) -> Position:
     """
-    A full Position consistent with one seat's view (its dealt hand, its pass, the cards it received (each as set_pass takes a pass: parts for a split pass), the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. An into-hand kitty taker's view also gives the kitty it took and its discard (discard_made: the discard is down though no move follows it; another taker's discard is face down). Raises InvalidPositionError naming the first offending move when no world fits. revokes='penalize': a failure to follow suit is a void until the seat's later card of that suit proves a revoke. decisions: [(moves before it, seat, 'word=value')] (another seat's unrevealed one: 'word=?').
+    A full Position consistent with one seat's view (its dealt hand, its pass, the cards it received (each as set_pass takes a pass: parts for a split pass), the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. An into-hand kitty taker's view also gives the kitty it took and its discard (discard_made: the discard is down though no move follows it; another taker's discard is face down). Raises InvalidPositionError naming the first offending move when no world fits. revokes='penalize': a failure to follow suit is a void until the seat's later card of that suit proves a revoke. decisions: [(moves before it, seat, 'word=value')] (another seat's unrevealed one: 'word=?'). forwarded: blind-forward's seats seen to forward their packet unseen (the view's own seat included, which then passes no cards it saw).
     """
 EXACT_HALF_TO_ZERO: int = 2
 EXACT_TARGET_FLIPS: int = 8

@@ -82,12 +82,29 @@ template <class Draw>
   while (pos.phase() == Phase::kDeciding) pos.decide(draw(pos.decision_choices(), rng).index);
 }
 
+// blind-forward (docs/RULES.md §2.2 L47): one of the link's passes uniformly, the
+// forward (its unseen packet) or 3 of its own cards. Out of line, as decide_with.
+template <class Draw>
+[[gnu::noinline]] void random_blind_pass(Position& pos, int s, CardSet packet, Rng& rng, Draw draw) {
+  const CardSet own = pos.hand(s) & ~packet;
+  const int k = pos.pass_plan().parts[0].count;
+  std::uint64_t own_passes = 1;  // C(|own|, k), exact at each step
+  for (int i = 0; i < k; ++i)
+    own_passes = own_passes * static_cast<std::uint64_t>(count(own) - i) / static_cast<std::uint64_t>(i + 1);
+  const bool forward = rng.below(static_cast<std::uint32_t>(own_passes + 1)) == 0;
+  pos.set_pass(s, forward ? packet : random_subset_with(own, k, rng, draw));
+}
+
 template <class Draw>
 void play_out_with(Position& pos, Rng& rng, Draw draw) {
   if (pos.phase() == Phase::kDeciding) [[unlikely]] decide_with(pos, rng, draw);  // queens' plan, before the pass
   if (pos.phase() == Phase::kPassing) {
     const PassPlan plan = pos.pass_plan();
     for (int s; (s = pos.next_passer()) >= 0;) {
+      if (const CardSet packet = pos.blind_packet(); packet) [[unlikely]] {
+        random_blind_pass(pos, s, packet, rng, draw);
+        continue;
+      }
       // Part by part, so a split pass is as random as a one-way one (no draw for an empty part).
       const CardSet first = random_subset_with(pos.hand(s), plan.parts[0].count, rng, draw);
       if (plan.parts[1].count == 0) [[likely]] {

@@ -38,7 +38,7 @@ void Position::clear() {
   end_ = HandEnd::kNone;
   led_ = 0;
   first_card_ = Card();
-  passes_set_ = 0;
+  passes_set_ = forwarded_ = 0;
   kitty_ = 0;
   kitty_seat_ = -1;
   discards_ = 0;
@@ -65,7 +65,7 @@ void Position::deal(const CardSet* hands) {
 }
 
 void Position::deal_after_pass(const CardSet* hands, const CardSet* passed, const CardSet* received,
-                               CardSet pass_second, int plan, CardSet pass_third) {
+                               CardSet pass_second, int plan, CardSet pass_third, unsigned forwarded) {
   deal(hands);
   if (phase_ == Phase::kDeciding && plan >= 0) decide(plan);
   for (int s = 0; s < n_; ++s) {
@@ -74,6 +74,7 @@ void Position::deal_after_pass(const CardSet* hands, const CardSet* passed, cons
   }
   pass_second_ = pass_second;
   pass_third_ = pass_third;
+  forwarded_ = static_cast<std::uint16_t>(forwarded);
   passes_set_ = static_cast<std::uint16_t>((1u << n_) - 1);
   if (phase_ == Phase::kPassing) start_play();
 }
@@ -101,12 +102,31 @@ void Position::set_chain_pass(int seat, CardSet cards) {
   // The cards go on at once: the receiver sees them before its own choice, and may
   // pass them on; the chain's last link passes to its first, who keeps them.
   const int to = (seat + chain_offset()) % n_;
+  // blind-forward: a later link passing exactly its unseen packet forwards it.
+  if (rules_->pass_blind && !chain_start(seat) && cards == received_[seat])
+    forwarded_ |= static_cast<std::uint16_t>(1u << seat);
   hands_[seat] &= ~cards;
   hands_[to] |= cards;
   passed_[seat] = cards;
   received_[to] = cards;
   passes_set_ |= static_cast<std::uint16_t>(1u << seat);
   if (passes_set_ == (1u << n_) - 1) start_play();
+}
+
+void Position::redeal_blind_packet(CardSet cards) {
+  const int g = chain_count();
+  int i = std::popcount(static_cast<unsigned>(passes_set_));
+  const int seat = chain_link(i);
+  hands_[seat] = (hands_[seat] & ~received_[seat]) | cards;
+  received_[seat] = cards;
+  // Back along the seat's chain (its links are every g-th): forwarders, then the sender.
+  for (i -= g; i >= 0; i -= g) {
+    const int link = chain_link(i);
+    const bool forwarder = forwarded(link);
+    passed_[link] = cards;
+    if (!forwarder) break;
+    received_[link] = cards;
+  }
 }
 
 void Position::set_pool_pass(int seat, CardSet cards) {
@@ -507,6 +527,10 @@ std::string pass_error(const Position& pos, int seat, CardSet cards, CardSet sec
     return "the pass chain's next link is seat " + std::to_string(pos.next_passer()) + ", not seat " +
            std::to_string(seat) + " (peek-pass: docs/RULES.md §2.2 A12)";
   const CardSet all = cards | second | third;
+  // blind-forward (§2.2 L47): the unseen packet goes on whole, or stays for after the pass.
+  if (const CardSet packet = pos.blind_packet(); packet && all != packet && (all & packet))
+    return "seat " + std::to_string(seat) + " has not looked at the 3 cards it received: it forwards them " +
+           "all or passes 3 of its own (blind-forward: docs/RULES.md §2.2)";
   if (all & ~pos.hand(seat))
     return "seat " + std::to_string(seat) + " does not hold " + card_str(lowest(all & ~pos.hand(seat)));
   const PassPlan plan = pos.pass_plan();

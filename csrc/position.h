@@ -65,8 +65,10 @@ class Position {
   // seat passed and received as far as known (0 where unknown). Play starts.
   // A split pass also gives the cards known to have gone the second way.
   // queens: `plan` (a `plan` value, -1 for none) is the dealer's plan, decided first.
+  // blind-forward: `forwarded`, a bit per seat that forwarded its packet unseen.
   void deal_after_pass(const CardSet* hands, const CardSet* passed, const CardSet* received,
-                       CardSet pass_second = 0, int plan = -1, CardSet pass_third = 0);
+                       CardSet pass_second = 0, int plan = -1, CardSet pass_third = 0,
+                       unsigned forwarded = 0);
 
   // Passing (phase kPassing): every seat sets its pass; the last one applies them.
   // A split pass (two or three parts in the plan) gives each part's cards: `cards`
@@ -95,6 +97,21 @@ class Position {
   // In a pass chain: whether `seat` opens a chain, passing before it receives
   // (it then keeps what the chain's last link passes it).
   bool chain_start(int seat) const;
+  // blind-forward (docs/RULES.md §2.2 L47): the 3 cards the next link received and
+  // has not looked at (0 when none). They are in its hand(), face down: it passes
+  // exactly them on (forwards) or 3 of the rest, and only then are they its own.
+  CardSet blind_packet() const {
+    if (!rules_->pass_blind) [[likely]] return 0;
+    const int s = next_passer();
+    return s >= 0 && !chain_start(s) ? received_[s] : 0;
+  }
+  // blind-forward, for a sampled world: the next link's packet becomes `cards` (drawn
+  // from the cards it cannot see; not in any hand), and so do the passes that carried
+  // it there, its sender's and the forwards between.
+  void redeal_blind_packet(CardSet cards);
+  // blind-forward: whether `seat` forwarded what it received, unseen (public; kept
+  // apart from the cards, which a seat's view does not know).
+  bool forwarded(int seat) const { return (forwarded_ >> seat) & 1; }
   void set_pass(int seat, CardSet cards, CardSet second = 0, CardSet third = 0);  // unchecked; see pass_error()
   CardSet passed(int seat) const { return passed_[seat]; }      // every part
   CardSet received(int seat) const { return received_[seat]; }  // from every giver
@@ -324,6 +341,7 @@ class Position {
   std::uint8_t led_ = 0;  // suit of the current trick's first card
   Card first_card_;  // the card the first leader must lead (when the rules say so)
   std::uint16_t passes_set_ = 0;
+  std::uint16_t forwarded_ = 0;  // blind-forward: the seats that forwarded their packet
   std::int8_t kitty_seat_ = -1;  // who took the kitty, -1 while it lies
   std::uint8_t kitty_trick_ = 0;  // the trick it was taken with
   std::uint8_t discards_left_ = 0;  // into-hand: discards still due from the taker

@@ -74,6 +74,7 @@ std::string check_rules(const RuleSet& r) {
   }
   if (r.pool_cards && r.pool_cards >= r.hand_size) return "the pool must leave cards in hand";
   if (r.pool_cards && r.pass_chain) return "the pool (kitty-swap) replaces the pass: no pass chain";
+  if (r.pass_blind && !r.pass_chain) return "blind-forward passes along a pass chain: set pass_chain too";
   if (r.teams != 0 && (r.teams < 2 || r.players % r.teams != 0))
     return std::to_string(r.players) + " seats cannot form " + std::to_string(r.teams) + " equal teams";
   if ((r.charge_cards | r.charge_whole_suit) & ~r.deck) return "a chargeable card is not in the deck";

@@ -187,6 +187,10 @@ struct RuleSet {
   // peek-pass (§2.2 L45, A12): the pass is a chain along the pass direction, each
   // seat receiving (and seeing) before it chooses; one-way plans only.
   bool pass_chain = false;
+  // blind-forward (§2.2 L47): in the chain a later link, its 3 received cards still
+  // face down, either forwards them unseen or passes 3 of its own and then picks
+  // them up (Position::blind_packet); needs pass_chain, excludes seeing before passing.
+  bool pass_blind = false;
   // kitty-swap (§2.2 L53, A13): in every hand each seat puts this many cards face
   // down into a central pool, which is shuffled and dealt back as many to each
   // (a chance step, Position::return_pool); 0: no pool. Replaces the pass cycle.

@@ -225,6 +225,12 @@ void register_position(py::module_& m) {
         return s < 0 ? py::none() : py::cast(s);
       }, "the seat to pass next (None when nobody is): a pass chain's next link (peek-pass, "
          "docs/RULES.md §2.2 A12), else the lowest seat yet to pass")
+      .def_property_readonly("blind_packet", [](const PositionBox& b) { return CardSetBox{b.pos.blind_packet()}; },
+                             "blind-forward (docs/RULES.md §2.2): the cards the next link received and "
+                             "has not looked at (empty when none); it forwards exactly them or passes 3 "
+                             "of its other cards")
+      .def("forwarded", [](const PositionBox& b, int s) { return b.pos.forwarded(check_seat(b, s)); },
+           "blind-forward: whether the seat forwarded the cards it received, unseen")
       .def_property_readonly("pass_order", [](const PositionBox& b) {
         std::vector<int> order;
         for (int i = 0; i < b.pos.players() && b.pos.pass_plan().total() > 0; ++i)

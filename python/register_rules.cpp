@@ -118,6 +118,7 @@ void register_rules(py::module_& m) {
       .def_readwrite("dealer_plans_pass", &RuleSet::dealer_plans_pass)
       .def_readwrite("moon_wins_match", &RuleSet::moon_wins_match)
       .def_readwrite("pass_chain", &RuleSet::pass_chain)
+      .def_readwrite("pass_blind", &RuleSet::pass_blind)
       .def_readwrite("pool_cards", &RuleSet::pool_cards)
       .def_readwrite("first_lead_ban_alone", &RuleSet::first_lead_ban_alone)
       .def_readwrite("revoke_penalty_defined", &RuleSet::revoke_penalty_defined)

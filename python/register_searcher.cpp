@@ -119,7 +119,8 @@ void register_searcher(py::module_& m) {
       [](const RuleSet& rules, int seat, const CardSetBox& hand, const py::object& passed,
          const py::object& received, const std::vector<std::pair<int, Card>>& moves, int dealer, int hand_no,
          std::uint64_t seed, const CardSetBox& kitty, const CardSetBox& discarded, bool discard_made,
-         const std::string& revokes, const std::vector<std::tuple<int, int, std::string>>& decisions) {
+         const std::string& revokes, const std::vector<std::tuple<int, int, std::string>>& decisions,
+         const std::vector<int>& forwarded) {
         std::string error = check_rules(rules);
         if (!error.empty()) throw InvalidPositionError("unsupported rules: " + error);
         if (moves.size() > kMaxPlays) throw InvalidPositionError("too many moves");
@@ -136,6 +137,11 @@ void register_searcher(py::module_& m) {
         v.discard_made = discard_made;
         v.num_moves = static_cast<int>(moves.size());
         v.revokes_penalize = revokes_penalize_mode(revokes, rules);
+        for (int s : forwarded) {
+          if (s < 0 || s >= rules.players) throw InvalidPositionError("forwarded: no seat " + std::to_string(s));
+          if (!rules.pass_blind) throw InvalidPositionError("forwarded: only blind-forward's chain forwards unseen");
+          v.forwarded |= 1u << s;
+        }
         for (std::size_t i = 0; i < moves.size(); ++i) {
           if (moves[i].first < -1 || moves[i].first >= rules.players)
             throw InvalidPositionError("move " + std::to_string(moves[i].first) + ":" + card_str(moves[i].second) +
@@ -180,6 +186,7 @@ void register_searcher(py::module_& m) {
       py::arg("dealer"), py::arg("hand_no"), py::arg("seed") = 1, py::arg("kitty") = CardSetBox{},
       py::arg("discarded") = CardSetBox{}, py::arg("discard_made") = false, py::arg("revokes") = "forbid",
       py::arg("decisions") = std::vector<std::tuple<int, int, std::string>>{},
+      py::arg("forwarded") = std::vector<int>{},
       "A full Position consistent with one seat's view (its dealt hand, its pass, the cards it "
       "received (each as set_pass takes a pass: parts for a split pass), the moves as (seat or -1, "
       "Card)); the unseen cards are drawn uniformly. An into-hand "
@@ -187,7 +194,9 @@ void register_searcher(py::module_& m) {
       "down though no move follows it; another taker's discard is face down). Raises "
       "InvalidPositionError naming the first offending move when no world fits. revokes='penalize': "
       "a failure to follow suit is a void until the seat's later card of that suit proves a revoke. "
-      "decisions: [(moves before it, seat, 'word=value')] (another seat's unrevealed one: 'word=?').");
+      "decisions: [(moves before it, seat, 'word=value')] (another seat's unrevealed one: 'word=?'). "
+      "forwarded: blind-forward's seats seen to forward their packet unseen (the view's own seat "
+      "included, which then passes no cards it saw).");
 
   m.def(
       "heuristic_discard",
@@ -226,6 +235,16 @@ void register_searcher(py::module_& m) {
         return CardSetBox{heuristic_pass(rules, hand.bits, count)};
       },
       py::arg("rules"), py::arg("hand"), py::arg("count"));
+  m.def(
+      "heuristic_blind_pass",
+      [](const PositionBox& b) {
+        if (!b.pos.blind_packet()) throw IllegalMoveError("no blind-forward link is due to pass (no unseen packet)");
+        return CardSetBox{heuristic_blind_pass(b.pos)};
+      },
+      py::arg("position"),
+      "blind-forward (docs/RULES.md §2.2): the rule-of-thumb pass of the link due, its packet "
+      "unseen: the packet itself (forward) when its own cards hold no point card and no spade "
+      "above the J, else 3 of its own.");
 }
 
 }  // namespace copas::py_api

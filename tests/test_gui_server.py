@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from copas_ai.analysis.record import read_record
+from copas_ai.analysis.record import read_record, replay
 from support.gui_client import ITERATIONS, Client, first_legal, running_server
 
 
@@ -232,16 +232,33 @@ def test_a_split_pass_variant_plays_through_with_the_persons_cards_split_by_the_
         assert isinstance(record.hands[0].passes[0], tuple)  # the person's pass, as parts
 
 
-@pytest.mark.parametrize("variant", ["copas-fora+peek-pass", "copas-fora+kitty-swap"])
+def test_blind_forward_a_person_forwards_the_packet_unseen():
+    """copas-fora+blind-forward, the person at seat 1 (the chain's second link in hand 1):
+    its pass is offered with its 13 own cards, `forward` passes on the packet it never
+    saw, and the record shows it passed exactly what it received."""
+    with running_server() as server:
+        client = Client(server)
+        table = _new(client, "copas-fora+blind-forward", people=(1,), seed=4)
+        state = client.wait_for_person(table)
+        assert state["phase"] == "passing" and state["seat"] == 1 and len(state["hand"]) == 13
+        client.post("/api/pass", {"table": table, "seat": 1, "cards": ["forward"]})
+        end = _play_hand(client, table)
+        assert end["phase"] in ("handover", "gameover")
+        record = read_record(client.get(f"/api/record?table={table}"))
+        assert replay(record, record.hands[0], 0).forwarded(1)
+
+
+@pytest.mark.parametrize("variant", ["copas-fora+peek-pass", "copas-fora+kitty-swap", "copas-fora+blind-forward"])
 def test_a_pass_chain_and_a_pool_variant_play_through(variant):
     """copas-fora+peek-pass: the person's seat passes when its link is due (holding what it
     received, unless it opens the chain); copas-fora+kitty-swap: the pool is dealt back
-    once every seat's cards are in. Both hands end with the record's passes (and pool)."""
+    once every seat's cards are in; copas-fora+blind-forward: the link is shown its 13
+    own cards only (the packet face down). The hands end with the record's passes (and pool)."""
     with running_server() as server:
         client = Client(server)
         table = _new(client, variant, seed=3)
         state = client.wait_for_person(table)
-        assert state["phase"] == "passing" and len(state["hand"]) in (13, 16)
+        assert state["phase"] == "passing" and len(state["hand"]) in ((13,) if "blind" in variant else (13, 16))
         end = _play_hand(client, table)
         assert end["phase"] in ("handover", "gameover") and end["tricks_done"] == 13
         record = read_record(client.get(f"/api/record?table={table}"))

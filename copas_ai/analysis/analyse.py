@@ -34,6 +34,7 @@ from copas_ai._core import Card, CardSet, Goal, InvalidPositionError, MatchEquit
 from copas_ai.game import HandRecord
 from copas_ai.analysis.record import GameRecord, replay
 from copas_ai.moves import decisions as decision_moves
+from copas_ai.moves.passes import FORWARD
 from copas_ai.search import Limit, MoveStat, Searcher, world_from_view
 from copas_ai.analysis.verdict import GOOD, VERDICTS, thresholds_for, verdict
 from copas_ai.equity import check_objective, load_equity
@@ -145,6 +146,7 @@ class DecisionPoint:
     discarded_before: tuple[Card, ...] = ()  # the discard's lower cards, already down
     decisions: int = 0  # the hand's general decisions made before this one (hand.decisions[:k])
     choice: bool = False  # this one is a general decision (`played`: `<seat>:<word>=<value>`)
+    forwarded: tuple[int, ...] = ()  # blind-forward: the forwards the seat had seen (public)
 
 
 # (decisions done, decisions in all, share of the search time spent so far)
@@ -170,7 +172,10 @@ def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None
     """The hand's decisions in order: the dealer's plan (queens), the passes (seat order, or a pass
     chain's), then each card, and each card of the discard (lowest first) after the trick that took the kitty."""
     n = record.players
-    received = replay(record, hand, 0).received_parts if hand.passes is not None else [None] * n
+    applied = replay(record, hand, 0) if hand.passes is not None else None
+    received = applied.received_parts if applied is not None else [None] * n
+    # blind-forward: the links that forwarded their packet unseen (public; each saw no card of it).
+    forwarders = tuple(s for s in range(n) if record.rules.pass_blind and applied is not None and applied.forwarded(s))
     starts = replay(record, hand).trick_starts
     # queens: the dealer's plan is the hand's first decision, made before the passes, which see it.
     planned = 1 if hand.decisions and decision_moves.word_of(hand.decisions[0][2]) == decision_moves.PLAN else 0
@@ -182,11 +187,11 @@ def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None
         if seats is None or seat in seats:
             passed = hand.passes[seat] if hand.passes is not None else None
             got = received[seat]
-            if planned and choice == 0:  # the plan comes before any pass
+            if (planned and choice == 0) or seat in forwarders:  # before any pass (the plan), or nothing seen
                 passed = got = None
             before = sum(1 for at, _, _ in hand.decisions if at <= k) if choice is None else choice
             yield DecisionPoint(hand, seat, trick, played, passed, got, hand.plays[:k], discard,
-                                discarded_before, before, choice is not None)
+                                discarded_before, before, choice is not None, forwarders)
 
     def choice_points(k: int) -> Iterator[DecisionPoint]:
         for j, (at, seat, decision) in enumerate(hand.decisions):
@@ -197,11 +202,14 @@ def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None
         yield from point(hand.decisions[0][1], trick_of(starts, 0), f"{hand.decisions[0][1]}:{hand.decisions[0][2]}",
                          0, choice=0)
     if hand.passes is not None:
-        applied = replay(record, hand, 0)
-        for seat in applied.pass_order:  # a pass chain's links saw what they received (peek-pass)
-            seen = received[seat] if record.rules.pass_chain and not applied.chain_start(seat) else None
+        order = applied.pass_order
+        for i, seat in enumerate(order):  # a pass chain's links saw what they received (peek-pass)
+            seen = received[seat] if record.rules.pass_chain and not record.rules.pass_blind \
+                and not applied.chain_start(seat) else None
+            choice_made = FORWARD if seat in forwarders else hand.passes[seat]  # blind-forward: unseen cards
             if seats is None or seat in seats:
-                yield DecisionPoint(hand, seat, None, hand.passes[seat], None, seen, [], decisions=planned)
+                yield DecisionPoint(hand, seat, None, choice_made, None, seen, [], decisions=planned,
+                                    forwarded=tuple(s for s in order[:i] if s in forwarders))
 
     def discard_points() -> Iterator[DecisionPoint]:
         at, cards = hand.discard
@@ -226,10 +234,11 @@ def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None
 def view_world(record: GameRecord, point: DecisionPoint, seed: int) -> Position:
     """A world built from the deciding seat's information only."""
     hand = point.hand
+    forwards = {"forwarded": list(point.forwarded)} if point.forwarded else {}  # blind-forward
     world = world_from_view(record.rules, point.seat, hand.deal[point.seat], point.passed, point.received,
                             point.moves, dealer=hand.dealer, hand_no=hand.hand_no, seed=seed,
                             revokes=record.revokes, decisions=_view_decisions(record, point),
-                            **_take_view(record, point))
+                            **_take_view(record, point), **forwards)
     for card in point.discarded_before:  # the taker's own cards: its view holds them
         world.push(card)
     return world
@@ -280,13 +289,15 @@ def judge(record: GameRecord, point: DecisionPoint, searcher: Searcher, settings
     # search rates a discard by its first card; `best` is its whole choice of the rest).
     as_rated = (lambda move: next(iter(move))) if point.discard else (lambda move: move)
     best = _stat(result.moves, as_rated(result.best))
-    played = _stat(result.moves, as_rated(point.played))
+    # blind-forward: a forward is rated as the world's own unseen packet, and reported as such.
+    packet = world.blind_packet if point.trick is None and record.rules.pass_blind else CardSet()
+    played = _stat(result.moves, packet if point.played == FORWARD else as_rated(point.played))
     # Lower is better for a penalty game's points; higher for bonus points and for a chance.
     sign = 1.0 if record.rules.goal == Goal.LOW and equity is None else -1.0
     loss = max(0.0, sign * (played.score - best.score))
     # The two estimates come from separate samples: their errors add in quadrature.
     loss_stderr = 0.0 if played is best else math.hypot(played.stderr, best.stderr)
-    return Decision(**base, best=result.best, played_score=played.score, best_score=best.score,
+    return Decision(**base, best=FORWARD if packet and result.best == packet else result.best, played_score=played.score, best_score=best.score,
                     played_stderr=played.stderr, best_stderr=best.stderr, loss=loss, loss_stderr=loss_stderr,
                     verdict=verdict(loss, loss_stderr, thresholds_for(settings.objective)))
 

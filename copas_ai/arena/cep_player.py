@@ -12,7 +12,7 @@ import shlex
 from copas_ai._core import Card, CardSet, Position
 from copas_ai.engine import Limit, SimpleEngine
 from copas_ai.moves import kitty as kitty_moves
-from copas_ai.moves.passes import PassValue
+from copas_ai.moves.passes import FORWARD, PassValue
 from copas_ai.cep.position_text import PositionSpec, SeatCards, parse_move_token
 
 _ENGINES: dict[str, SimpleEngine] = {}
@@ -42,13 +42,17 @@ def seat_view_text(position: Position, seat: int, variant: str) -> str:
     dealt = kitty_moves.dealt_hand(position, seat)
     spec = PositionSpec(variant=variant, players=position.players, dealer=position.dealer,
                         hand_no=position.hand_no, seat=seat, hands=[SeatCards(seat, dealt, "")])
-    if passes_applied:  # a split pass goes as its parts ('QS/AH,KC')
+    # blind-forward: every forward is public; a forwarder saw no cards of its pass.
+    forwarded = [s for s in range(position.players) if position.rules.pass_blind and position.forwarded(s)]
+    spec.passed += [SeatCards(s, FORWARD, "") for s in forwarded]
+    if passes_applied and seat not in forwarded:  # a split pass goes as its parts ('QS/AH,KC')
         spec.passed.append(SeatCards(seat, position.passed_parts[seat], ""))
         spec.received.append(SeatCards(seat, position.received_parts[seat], ""))
-    elif position.phase == "passing" and position.rules.pass_chain:  # what the chain showed the seat so far
+    elif position.phase == "passing" and position.rules.pass_chain and seat not in forwarded:
+        # What the chain showed the seat so far (blind-forward: its packet only once it passed).
         if position.pass_is_set(seat):
             spec.passed.append(SeatCards(seat, position.passed_parts[seat], ""))
-        if position.received_parts[seat]:
+        if position.received_parts[seat] and (position.pass_is_set(seat) or not position.rules.pass_blind):
             spec.received.append(SeatCards(seat, position.received_parts[seat], ""))
     spec.moves = [parse_move_token(text) for text in kitty_moves.view_move_texts(position, seat)]
     return spec.to_text()
@@ -77,6 +81,8 @@ class CepBot:
 
     def choose_pass(self, position: Position, seat: int, count: int) -> PassValue:
         move = self._go(position, seat)
+        if move == FORWARD and position.blind_packet:  # blind-forward: the packet the referee holds
+            return position.blind_packet
         if not isinstance(move, (CardSet, tuple)):  # a tuple: a split pass's parts
             raise ValueError(f"{self.name} answered {move!r} to a pass")
         return move

@@ -5,6 +5,7 @@ hand, the trick, the public history); the core decides what is legal."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Protocol
 
@@ -53,8 +54,12 @@ class RandomBot:
         self._rng = random.Random(seed)
 
     def choose_pass(self, position: Position, seat: int, count: int) -> PassValue:
+        packet = position.blind_packet  # blind-forward: the unseen packet, forwarded whole or kept
+        own = [c for c in position.hand(seat) if c not in packet]
+        if packet and self._rng.randrange(math.comb(len(own), count) + 1) == 0:
+            return packet  # one pass among the forward and every 3 of its own
         # The draw order cuts a split pass into its parts: every split equally likely.
-        return from_flat(position.pass_plan, self._rng.sample(list(position.hand(seat)), count))
+        return from_flat(position.pass_plan, self._rng.sample(own, count))
 
     def choose_card(self, position: Position, seat: int) -> Card:
         return self._rng.choice(list(position.legal_moves()))
@@ -80,6 +85,8 @@ class HeuristicBot:
         self._moon = moon
 
     def choose_pass(self, position: Position, seat: int, count: int) -> PassValue:
+        if position.blind_packet:  # blind-forward: the core's rule, the packet unseen
+            return _core.heuristic_blind_pass(position)
         return position.rote_pass(_core.heuristic_pass(position.rules, position.hand(seat), count))
 
     def choose_discard(self, position: Position, seat: int, count: int) -> CardSet:

@@ -19,12 +19,12 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Protocol
 
 from copas_ai import _core
 from copas_ai._core import Card, CardSet, Goal, MatchState, Position
-from copas_ai.moves.passes import PassValue, plan_counts
+from copas_ai.moves.passes import FORWARD, PassValue, plan_counts
 from copas_ai.cep.show import picture
 from copas_ai.match_text import match_words
 from copas_ai.cep.position_text import (
@@ -132,6 +132,7 @@ class LegalAnswer:
     pass_count: int | None = None  # during the pass: how many to choose
     discard_count: int | None = None  # the into-hand kitty's discard step: how many to choose
     pass_counts: list[int] | None = None  # a split pass: how many go each way, in plan order
+    forward: bool = False  # blind-forward: the link may also forward its unseen packet
     decisions: list[str] | None = None  # a decision other than a card: its choices, `<seat>:<word>=<value>`
 
 
@@ -149,7 +150,7 @@ class ScoreAnswer:
 class SearchReport:
     """How a `go` ended: the move, the work done and (MultiMove) every candidate."""
 
-    best: Card | PassValue
+    best: Card | PassValue | str  # str: FORWARD
     time_ms: float
     iterations: int
     moves: list[MoveStat] = field(default_factory=list)
@@ -320,8 +321,9 @@ class Engine:
             raise CommandError(str(exc)) from None
         if loaded.state() == "passing":
             counts = plan_counts(loaded.position.pass_plan)
-            return LegalAnswer(loaded.position.hand(seat), sum(counts),
-                               pass_counts=counts if len(counts) > 1 else None)
+            packet = loaded.position.blind_packet  # blind-forward: unseen, so not among the cards
+            return LegalAnswer(loaded.position.hand(seat) - packet, sum(counts),
+                               pass_counts=counts if len(counts) > 1 else None, forward=bool(packet))
         if loaded.position.discarding:
             return LegalAnswer(loaded.position.hand(seat), discard_count=loaded.position.discards_left)
         if loaded.state() == "deciding":
@@ -453,8 +455,11 @@ class Engine:
             if timer is not None:
                 timer.cancel()
         elapsed_ms = (time.monotonic() - started) * 1000
-        moves = list(result.moves) if self.options.multi_move else []
-        return SearchReport(result.best, float(result.time_ms or elapsed_ms), int(result.iterations), moves,
+        packet = position.blind_packet  # blind-forward: the unseen packet passed on is `forward`
+        moves = [replace(m, move=FORWARD) if packet and m.move == packet else m for m in result.moves] \
+            if self.options.multi_move else []
+        best = FORWARD if packet and result.best == packet else result.best
+        return SearchReport(best, float(result.time_ms or elapsed_ms), int(result.iterations), moves,
                             getattr(result, "decision", ""))
 
     def _solve(self, solver: SolverLike, position: Position) -> SolveReport:

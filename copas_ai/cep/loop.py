@@ -205,7 +205,8 @@ class CepLoop:
         if answer.pass_count is not None:
             # A split pass names each part's count in plan order: `legal pass 1/2 <cards>`.
             counts = "/".join(map(str, answer.pass_counts or [answer.pass_count]))
-            self._write(f"legal pass {counts} {answer.moves}")
+            forward = " forward" if answer.forward else ""  # blind-forward's other pass
+            self._write(f"legal pass {counts} {answer.moves}{forward}")
         elif answer.discard_count is not None:
             self._write(f"legal discard {answer.discard_count} {answer.moves}")
         elif answer.decisions is not None:

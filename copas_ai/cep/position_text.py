@@ -37,7 +37,7 @@ from copas_ai._core import (
 from copas_ai.moves import decisions as decision_moves
 from copas_ai.moves import kitty as kitty_moves
 from copas_ai.match_text import WORDS as MATCH_WORDS, check_match_state, match_words, parse_match_words
-from copas_ai.moves.passes import PassValue, all_cards, parse_pass_text, pass_text
+from copas_ai.moves.passes import FORWARD, PassValue, all_cards, parse_pass_text, pass_text
 from copas_ai.variants import Variant, VariantNotFoundError, find_variant
 from copas_ai.errors import PositionStateError, PositionTextError, WorldUnavailableError
 
@@ -145,8 +145,11 @@ def _cards_token(label: str, text: str) -> CardSet:
         raise PositionTextError(f"{label}: {exc}") from None
 
 
-def _pass_token(label: str, text: str) -> PassValue:
-    # `passed`/`received`: one card list, or a split pass's parts with '/' between.
+def _pass_token(label: str, text: str) -> PassValue | str:
+    # `passed`/`received`: one card list, or a split pass's parts with '/' between;
+    # `passed <seat> forward`: blind-forward's pass of the unseen received cards.
+    if text == FORWARD and label.startswith("passed"):
+        return FORWARD
     try:
         return parse_pass_text(text)
     except InvalidCardError as exc:
@@ -260,7 +263,7 @@ class LoadedPosition:
     scores: list[int]
     seat: int | None  # the seat the engine speaks for
     view_seat: int | None  # None: every hand is known; else the only known seat
-    view_passed: PassValue | None = None  # one-hand view: the seat's pass, if given
+    view_passed: PassValue | str | None = None  # one-hand view: the seat's pass, if given (FORWARD: it forwarded)
     view_received: PassValue | None = None
     leader_hidden: bool = False  # one-hand view before the first lead: who leads is unknown
     # The match state this hand is played in: `scores`, the `match` group, handno.
@@ -275,7 +278,8 @@ class LoadedPosition:
 
     def state(self) -> str:
         """passing, playing or over, as the engine's seat sees it."""
-        if self.view_seat is not None and self.view_passed is not None and self.view_received is None:
+        if (self.view_seat is not None and self.view_passed is not None and self.view_received is None
+                and self.view_passed != FORWARD):  # a forwarder receives nothing it sees
             return "passing"  # the seat's pass is down, the cards it gets are not known yet
         return self.position.phase
 
@@ -294,8 +298,8 @@ class LoadedPosition:
                 raise PositionStateError("during the pass, give `seat <s>` in the position")
             if self.position.pass_is_set(seat) or (self.view_seat is not None and self.view_passed is not None):
                 raise PositionStateError(f"seat {seat} has passed already")
-            if (self.position.rules.pass_chain and self.view_seat is not None and self.view_received is None
-                    and not self.position.chain_start(seat)):
+            if (self.position.rules.pass_chain and not self.position.rules.pass_blind and self.view_seat is not None
+                    and self.view_received is None and not self.position.chain_start(seat)):
                 raise PositionStateError(
                     f"seat {seat} receives before it passes in the pass chain: give received {seat}")
             if self.position.rules.pass_chain and self.position.next_passer != seat:
@@ -440,7 +444,7 @@ def _load_known(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: in
             raise PositionTextError(f"move {plan.text}: {exc}") from None
     for group in _pass_order(spec.passed, position):
         try:
-            position.set_pass(group.seat, group.cards)
+            position.set_pass(group.seat, _forwarded_cards(group, position) if group.cards == FORWARD else group.cards)
         except IllegalMoveError as exc:
             raise PositionTextError(f"{group.label}: {exc}") from None
     if position.pool_pending and spec.received:
@@ -486,6 +490,16 @@ def _return_pool(spec: PositionSpec, position: Position) -> None:
         raise PositionTextError(f"{spec.received[0].label}: {exc}") from None
 
 
+def _forwarded_cards(group: SeatCards, position: Position) -> CardSet:
+    """`passed <seat> forward` (blind-forward): the packet that link received and has not seen."""
+    if not position.rules.pass_blind:
+        raise PositionTextError(f"{group.label}: only blind-forward's chain forwards a pass unseen")
+    if position.next_passer != group.seat or not position.blind_packet:
+        raise PositionTextError(f"{group.label}: seat {group.seat} holds no unseen cards to forward now "
+                                f"(a chain's first link passes its own)")
+    return position.blind_packet
+
+
 def _pass_order(groups: list[SeatCards], position: Position) -> list[SeatCards]:
     """The `passed` groups in the order the core takes them: as written, or in a pass
     chain (peek-pass) the chain's order whatever the text's (a seat outside the game stays
@@ -515,10 +529,15 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
     seat = hand.seat
     if spec.seat is not None and spec.seat != seat:
         raise PositionTextError(f"seat {spec.seat}: only seat {seat}'s hand is given")
+    # blind-forward: any seat's `passed <s> forward` is public; the seat's own gives no cards.
+    forwards = [g for g in spec.passed if g.cards == FORWARD]
+    if forwards and not rules.pass_blind:
+        raise PositionTextError(f"{forwards[0].label}: only blind-forward's chain forwards a pass unseen")
+    own_forward = next((g for g in forwards if g.seat == seat), None)
     for group in (*spec.passed, *spec.received):
-        if group.seat != seat:
+        if group.seat != seat and group.cards != FORWARD:
             raise PositionTextError(f"{group.label}: only seat {seat}'s hand is known")
-    passed = spec.passed[0] if spec.passed else None
+    passed = next((g for g in spec.passed if g.seat == seat and g.cards != FORWARD), None)
     received = spec.received[0] if spec.received else None
     _check_view_cards(spec, variant, rules, seat, hand.cards, passed, received)
     take = _ViewTake.of(spec, seat)
@@ -535,6 +554,10 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
     def world(label: str, moves: list[tuple[int, Card]], with_pass: bool = True,
               with_received: bool = True) -> Position:
         extra = {"decisions": list(decided)} if decided else {}
+        # The seat's own forward is its pass: left out with the pass.
+        forwarded = [g.seat for g in forwards if g.seat != seat or with_pass]
+        if forwarded:
+            extra["forwarded"] = forwarded
         try:
             return world_builder(rules, seat, hand.cards,
                                  passed.cards if passed and with_pass else None,
@@ -548,22 +571,24 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
 
     current = world(hand.label, [], with_pass=False, with_received=False)
     hand_has_pass = current.phase == "passing"
-    if received and hand_has_pass and rules.pass_chain and not current.chain_start(seat):
+    if received and hand_has_pass and rules.pass_chain and not rules.pass_blind and not current.chain_start(seat):
         # A pass chain's later link (peek-pass, A12) receives and looks before it passes.
         current = world(received.label, [], with_pass=False)
         if passed:
             current = world(passed.label, [])
     else:
-        if passed:
-            current = world(passed.label, [], with_received=False)
+        if passed or own_forward:
+            current = world((passed or own_forward).label, [], with_received=False)
         if received:
+            if own_forward:
+                raise PositionTextError(f"{received.label}: seat {seat} forwarded what it received unseen")
             if hand_has_pass and not passed:
                 raise PositionTextError(f"{received.label}: passed {seat} is not given")
             current = world(received.label, [])
     played: list[tuple[int, Card]] = []
     for move in moves:
         label = f"move {move.text}"
-        if hand_has_pass and not (passed and received):
+        if hand_has_pass and not (passed and received) and not own_forward:
             missing = "passed" if not passed else "received"
             raise PositionTextError(f"{label}: play has begun but {missing} {seat} is not given")
         if move.decision is not None and _general(move, rules):
@@ -598,8 +623,8 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
     leader_hidden = (not played and current.phase == "playing"
                      and rules.opening_lead_rule(spec.hand_no) == FirstLead.HOLDER_OF_CARD and current.turn != seat)
     return LoadedPosition(spec, variant, rules, current, scores, seat, seat,
-                          passed.cards if passed else None, received.cards if received else None,
-                          leader_hidden)
+                          passed.cards if passed else FORWARD if own_forward else None,
+                          received.cards if received else None, leader_hidden)
 
 
 def _leading_plan(spec: PositionSpec, rules: RuleSet) -> tuple[MoveToken | None, list[MoveToken]]:

@@ -24,7 +24,7 @@ from copas_ai.errors import EngineError
 from copas_ai.game import HandRecord, Match, deal_pool_back
 from copas_ai.moves import kitty as kitty_moves
 from copas_ai.moves.kitty import discard_index
-from copas_ai.moves.passes import is_split, pass_text, plan_words
+from copas_ai.moves.passes import FORWARD, is_split, pass_text, plan_words
 from copas_ai.moves.decisions import decision_words
 from copas_ai.variants import find_variant
 
@@ -253,9 +253,12 @@ class Table:
     def pass_cards(self, seat: int, tokens: Any) -> None:
         with self._cond:
             seat = self._person_to_act(seat, "pass")
-            cards = _cards(tokens)
             p = self.position
-            value = p.rote_pass(cards) if is_split(p.pass_plan) else cards
+            if tokens == [FORWARD] and p.next_passer == seat and p.blind_packet:  # blind-forward, unseen
+                value = p.blind_packet
+            else:
+                cards = _cards(tokens)
+                value = p.rote_pass(cards) if is_split(p.pass_plan) else cards
             try:
                 p.set_pass(seat, value)
             except (IllegalMoveError, ValueError) as exc:
@@ -378,7 +381,8 @@ class Table:
             phase = "passing" if p.phase == "passing" else ("discarding" if p.discarding else "playing")
         to_act = p.turn if phase in ("playing", "discarding") else None
         mine = p.turn == seat and seat in self.settings.people and phase in ("playing", "discarding")
-        hand = p.hand(seat)
+        # blind-forward: the packet a link has not looked at stays face down (docs/RULES.md §2.2 L47).
+        hand = p.hand(seat) - (p.blind_packet if p.next_passer == seat else CardSet())
         legal = {}
         for card in hand:
             if phase == "playing":

@@ -16,6 +16,10 @@ from copas_ai._core import Card, CardSet
 
 PassValue = Union[CardSet, tuple[CardSet, ...]]
 
+# blind-forward (docs/RULES.md §2.2 L47): a chain link's pass of the 3 cards it received,
+# unseen (`passed <seat> forward`, `legal pass 3 <cards> forward`, `bestmove forward`).
+FORWARD = "forward"
+
 
 def plan_counts(plan: Sequence[tuple[int, int]]) -> list[int]:
     """The cards of each part of a pass plan ([(offset, count)]), in plan order."""
@@ -38,7 +42,7 @@ def all_cards(value: PassValue) -> CardSet:
 
 def pass_text(value: PassValue) -> str:
     """'QS,AH,KC' for a one-way pass, 'QS/AH,KC' for a split one (parts in plan order)."""
-    if isinstance(value, CardSet):
+    if isinstance(value, (CardSet, str)):  # a str: FORWARD
         return str(value)
     return "/".join(str(part) for part in value)
 

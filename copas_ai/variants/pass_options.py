@@ -1,5 +1,5 @@
 """Options of `copas-fora` that change the pass (docs/RULES.md §2.2): the pass as a
-chain where each seat sees what it received, another pass cycle, passes split
+chain where each seat sees what it received, or forwards it unseen, another pass cycle, passes split
 between two directions, and the central pool instead of a pass.
 
 Each option is data over the RuleSet (its pass cycle); the core deals the pass
@@ -21,6 +21,15 @@ def _peek_pass(rules: RuleSet, value: str | None) -> None:
     # L45, A12: each seat receives and looks before choosing its 3; the core runs the
     # chain (its order, the last link passing to the first). A split hand has no chain.
     rules.pass_chain = True
+
+
+# -- blind-forward (L47) ---------------------------------------------------------------
+
+def _blind_forward(rules: RuleSet, value: str | None) -> None:
+    # L47, A12: the same chain as peek-pass, but a later link does not look first: it
+    # forwards the 3 it received unseen, or passes 3 of its own and then picks them up.
+    rules.pass_chain = True
+    rules.pass_blind = True
 
 
 # -- pass-cycle (L49) ---------------------------------------------------------------
@@ -87,11 +96,14 @@ def _kitty_swap(rules: RuleSet, value: str | None) -> None:
 OPTIONS: tuple[VariantOption, ...] = (
     VariantOption("peek-pass", "the pass as a chain: each player sees what he received before passing",
                   "§2.2 L45", COPAS_FORA_FAMILY, _peek_pass, conflicts=("split-pass",)),
+    VariantOption("blind-forward", "the pass as a chain: each player forwards the cards he received "
+                  "unseen or passes 3 of his own", "§2.2 L47", COPAS_FORA_FAMILY, _blind_forward,
+                  conflicts=("peek-pass", "split-pass")),
     VariantOption("pass-cycle", "another pass cycle", "§2.2 L49", COPAS_FORA_FAMILY, _pass_cycle,
                   values=PASS_CYCLE_VALUES),
     VariantOption("split-pass", "passes split between two directions", "§2.2 L51", COPAS_FORA_FAMILY,
                   _split_pass, values=SPLIT_PASS_VALUES, conflicts=("pass-cycle",)),
     VariantOption("kitty-swap", "every hand, 3 cards each into a central pool, shuffled and dealt back",
                   "§2.2 L53, A13", COPAS_FORA_FAMILY, _kitty_swap,
-                  conflicts=("peek-pass", "pass-cycle", "split-pass")),
+                  conflicts=("peek-pass", "blind-forward", "pass-cycle", "split-pass")),
 )

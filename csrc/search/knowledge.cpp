@@ -120,9 +120,20 @@ Knowledge knowledge_of(const Position& pos, int seat) {
   // In a pass chain only a first link surely keeps what it got (it passed before
   // receiving); a later link may have passed on the seat's cards, unseen. The pool
   // (kitty-swap) deals the seat's cards back to anyone: no seat surely holds one.
+  // blind-forward (§2.2 L47): forwarding is public, so the seat's cards are surely with
+  // the first link after it that did not forward them; a seat that forwarded never
+  // saw what it passed, and while it has not chosen, its packet is unseen too.
+  const bool blind = r.pass_blind;
   for (int s = 0; s < k.players; ++s)
-    if (s != seat && !r.pool_cards && (!r.pass_chain || pos.chain_start(s)))
+    if (s != seat && !r.pool_cards && (!r.pass_chain || pos.chain_start(s) || (blind && !pos.forwarded(s))) &&
+        !(blind && pos.forwarded(seat)))
       k.must_hold[s] = pos.received(s) & pos.passed(seat) & ~k.played;
+  if (const CardSet packet = pos.blind_packet(); packet && pos.next_passer() == seat) {
+    // The seat's packet is 3 cards it cannot see: drawn as if undealt (Position::redeal_blind_packet).
+    k.own_hand &= ~packet;
+    k.hand_count[seat] = static_cast<std::uint8_t>(count(k.own_hand));
+    k.undealt += count(packet);
+  }
   if (pos.phase() == Phase::kPassing) return k;  // (a chain's first link may hold the seat's cards)
   // queens: the dealer's plan is due before the pass: nothing is played or led yet.
   if (pos.phase() == Phase::kDeciding && pos.decision_word() == DecisionWord::kPlan) return k;

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <utility>
 
+#include "../deal.h"
 #include "leaf_value.h"
 #include "playout_policy.h"
 
@@ -23,11 +24,25 @@ void subsets(CardSet cards, int k, std::vector<MoveStats>& out, std::size_t cap)
   });
 }
 
+// Every card in a seat's hand.
+CardSet held_cards(const Position& pos) {
+  CardSet held = 0;
+  for (int s = 0; s < pos.players(); ++s) held |= pos.hand(s);
+  return held;
+}
+
 }  // namespace
 
 PassSearch::PassSearch(const Position& root, int seat) : root_(root), seat_(seat) {
   const PassPlan plan = root.pass_plan();
-  subsets(root.hand(seat), plan.parts[0].count, options_, kMaxOptions);
+  // blind-forward: the unseen packet goes on whole (one more candidate) or stays.
+  packet_ = root.next_passer() == seat ? root.blind_packet() : 0;
+  if (packet_) {
+    MoveStats forward;
+    forward.pass = packet_;
+    options_.push_back(forward);
+  }
+  subsets(root.hand(seat) & ~packet_, plan.parts[0].count, options_, kMaxOptions);
   for (int part = 1; part < 3 && plan.parts[part].count; ++part) {
     // A split pass: each pass of the parts so far, with every next part from the cards left.
     const std::vector<MoveStats> before = std::move(options_);
@@ -74,6 +89,14 @@ std::int64_t PassSearch::run_with(const WorldSampler& sampler, const IsmctsParam
     }
     world = root_;
     if (!sampler.sample(rng, world)) break;
+    // The sampler left the seat's unseen packet undealt (knowledge_of): 3 of the loose
+    // cards at random are it, the rest (if any) the kitty.
+    if (packet_) {
+      const CardSet loose = root_.rules().deck & ~world.played() & ~held_cards(world);
+      const CardSet packet = count(loose) == count(packet_) ? loose : random_subset(loose, count(packet_), rng);
+      world.redeal_blind_packet(packet);
+      if (root_.rules().kitty_size) world.set_unheld(loose & ~packet);
+    }
     // The seats pass in their order (a pass chain's links after the seat see its cards).
     for (int s; (s = world.next_passer()) >= 0;) {
       if (s == seat_)

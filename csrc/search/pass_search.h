@@ -40,6 +40,7 @@ class PassSearch {
 
   Position root_;
   int seat_;
+  CardSet packet_ = 0;  // blind-forward: the seat's unseen packet (its options' first, forwarded)
   std::vector<MoveStats> options_;
   std::vector<double> rewards_;
 };

@@ -204,8 +204,30 @@ CardSet heuristic_discard(const RuleSet& rules, CardSet hand, int count_to_disca
   return chosen;
 }
 
+namespace {
+
+// Whether `hand` holds something a seat would want rid of: a point card or a spade above the J.
+bool has_cards_to_shed(const RuleSet& rules, CardSet hand) {
+  const CardSet high_spades = suit_mask(kSpades) & ~(Card(kSpades, 10).bit() - 1);
+  return (hand & (rules.point_cards | high_spades)) != 0;
+}
+
+}  // namespace
+
+CardSet heuristic_blind_pass(const Position& pos) {
+  // A link judges only its own cards (the packet is unseen): with nothing to shed it
+  // forwards the packet, as keeping its hand whole cannot hurt it.
+  const CardSet packet = pos.blind_packet();
+  const CardSet own = pos.hand(pos.next_passer()) & ~packet;
+  return has_cards_to_shed(pos.rules(), own) ? heuristic_pass(pos.rules(), own, pos.pass_plan().total()) : packet;
+}
+
 void set_heuristic_pass(Position& pos, int seat) {
   const PassPlan plan = pos.pass_plan();
+  if (pos.blind_packet()) [[unlikely]] {
+    pos.set_pass(seat, heuristic_blind_pass(pos));
+    return;
+  }
   const CardSet cards = heuristic_pass(pos.rules(), pos.hand(seat), plan.total());
   const CardSet second = rote_part(plan, cards, 1), third = rote_part(plan, cards, 2);
   pos.set_pass(seat, cards & ~second & ~third, second, third);
@@ -228,8 +250,7 @@ int heuristic_decision(const Position& pos, Rng&) {
       // (no point card, no spade above the J♠) keeps its hand, as nothing bad can
       // come back (`none`, value 0); otherwise it passes all 3 left (`3l`, value 1),
       // the heuristic pass then sending its worst cards.
-      const CardSet high_spades = suit_mask(kSpades) & ~(Card(kSpades, 10).bit() - 1);
-      return (pos.hand(pos.turn()) & (pos.rules().point_cards | high_spades)) ? 1 : 0;
+      return has_cards_to_shed(pos.rules(), pos.hand(pos.turn())) ? 1 : 0;
     }
   }
   return kNoCardValue;

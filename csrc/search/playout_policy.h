@@ -26,6 +26,10 @@ Card heuristic_card(const Position& pos, Rng& rng, double noise);
 CardSet heuristic_pass(const RuleSet& rules, CardSet hand, int count);
 // Sets the seat's heuristic pass in `pos` (a split plan's parts by rote_part).
 void set_heuristic_pass(Position& pos, int seat);
+// blind-forward (docs/RULES.md §2.2 L47): the next link's pass while its packet is
+// unseen (pos.blind_packet() non-empty): the packet itself (forward) when its own
+// cards hold no point card and no spade above the J, else heuristic_pass of its own.
+CardSet heuristic_blind_pass(const Position& pos);
 
 // The `count` cards an into-hand kitty taker would discard from `hand` (they
 // score for him): bonus cards, then the clean cards heuristic_pass finds most

@@ -25,6 +25,7 @@ struct PassFacts {
   CardSet third = 0;
   int receiver[3] = {-1, -1, -1};  // who got each part of the view seat's pass
   CardSet sent[3] = {};            // the cards of each part
+  unsigned forwarded = 0;          // blind-forward: the seats that forwarded (public)
 };
 
 std::string decision_name(const SeatView& v, int d);
@@ -57,6 +58,56 @@ std::string check_plan(const RuleSet& rules, const SeatView& v) {
   return "";
 }
 
+// blind-forward (§2.2 L47): from `seat`, the next link along the chain (step: the
+// pass offset, or minus it to go back) that did not forward, skipping the forwarders.
+int blind_hop(int players, unsigned forwarded, int seat, int step) {
+  int s = ((seat + step) % players + players) % players;
+  for (int i = 0; i < players && ((forwarded >> s) & 1); ++i) s = ((s + step) % players + players) % players;
+  return s;
+}
+
+// A blind-forward view: the seat forwarded (no cards seen), or passed 3 of its own
+// and then picked up what it received; which links forwarded is public, so the seat's
+// cards surely stay with the first link after it that did not forward.
+std::string check_blind_pass(const RuleSet& rules, const SeatView& v, PassFacts& facts) {
+  const int n = rules.players;
+  const Position probe(&rules, v.dealer, v.hand_no);
+  const PassPlan plan = rules.pass_plan(v.hand_no);
+  if (v.forwarded >> n) return "forwarded: there is no seat " + std::to_string(std::bit_width(v.forwarded) - 1);
+  for (int s = 0; s < n; ++s)
+    if (((v.forwarded >> s) & 1) && probe.chain_start(s))
+      return seat_name(s) + " opens the pass chain: it has received nothing to forward";
+  const bool forwarded = (v.forwarded >> v.seat) & 1;
+  if (forwarded && (v.passed || v.received))
+    return seat_name(v.seat) + " forwarded what it received unseen: it passed and received no cards it saw";
+  if (v.num_moves > 0 && !forwarded && (!v.passed || !v.received))
+    return "the play has begun, so " + seat_name(v.seat) + "'s pass and the cards it received are needed";
+  if (v.passed & ~v.dealt) return "passed " + card_str(lowest(v.passed & ~v.dealt)) + ": not in the hand";
+  if (v.received && !v.passed)
+    return seat_name(v.seat) + " picks up what it received only after passing its own (blind-forward)";
+  const CardSet kept = probe.chain_start(v.seat) ? v.dealt & ~v.passed : v.dealt;  // A12b: an opener's own may return
+  if (v.received & kept) return "received " + card_str(lowest(v.received & kept)) + ": already in the hand";
+  if (v.received & ~rules.deck) return "received a card outside the deck";
+  if (v.passed)
+    if (std::string e = pass_part_error(plan, 0, v.passed, n); !e.empty()) return e;
+  if (v.received)
+    if (std::string e = pass_part_error(plan, 0, v.received, n); !e.empty()) return e;
+  facts.forwarded = v.forwarded;
+  facts.passed[v.seat] = v.passed;
+  facts.received[v.seat] = v.received;
+  const int offset = plan.parts[0].offset;
+  if (v.passed) {
+    const int keeper = blind_hop(n, v.forwarded, v.seat, offset);
+    if (keeper != v.seat) {  // every other link forwarded: the opener's own came back
+      facts.receiver[0] = keeper;
+      facts.sent[0] = v.passed;
+      facts.received[keeper] |= v.passed;
+    }
+  }
+  if (v.received) facts.passed[blind_hop(n, v.forwarded, v.seat, -offset)] |= v.received;
+  return "";
+}
+
 std::string check_pass(const RuleSet& rules, const SeatView& v, PassFacts& facts) {
   const PassPlan plan = plan_of_view(rules, v);
   const int k = plan.total();
@@ -65,6 +116,7 @@ std::string check_pass(const RuleSet& rules, const SeatView& v, PassFacts& facts
     if (v.passed || v.received) return "there is no pass in hand " + std::to_string(v.hand_no);
     return "";
   }
+  if (rules.pass_blind) return check_blind_pass(rules, v, facts);
   if (v.num_moves > 0 && (!v.passed || !v.received))
     return "the play has begun, so " + seat_name(v.seat) + "'s pass and the cards it received are needed";
   // A pass chain (peek-pass, A12): a seat receives before it passes, and may pass
@@ -130,10 +182,17 @@ int pass_holder(const PassFacts& facts, Card c) {
 // (dealt to that link, deal_pass_world). Any such world will do: the search
 // redeals every card the seat has not seen (knowledge_of).
 void run_chain_to_seat(const SeatView& v, Rng& rng, Position& out) {
-  for (int s; (s = out.next_passer()) >= 0 && !(s == v.seat && !v.passed);) {
+  const bool forwards = (v.forwarded >> v.seat) & 1;  // blind-forward: the seat forwarded
+  for (int s; (s = out.next_passer()) >= 0 && !(s == v.seat && !v.passed && !forwards);) {
     if (s == v.seat) {
-      out.set_pass(s, v.passed);
+      out.set_pass(s, forwards ? out.blind_packet() : v.passed);
       break;
+    }
+    if (out.rules().pass_blind) {  // the public forwards; the other links pass 3 of their own
+      const CardSet packet = out.blind_packet();
+      const int k = out.pass_plan().parts[0].count;
+      out.set_pass(s, (v.forwarded >> s) & 1 ? packet : random_subset(out.hand(s) & ~packet, k, rng));
+      continue;
     }
     const bool gives_mine = (s + out.pass_plan().parts[0].offset + out.players()) % out.players() == v.seat;
     if (gives_mine && !v.received) break;  // the seat waits for its cards: the world stops there
@@ -210,7 +269,8 @@ std::string place_opening_lead(const RuleSet& rules, const SeatView& v, CardSet 
     skeleton[seat] |= held;
   }
   replay = Position(&rules, v.dealer, v.hand_no);
-  replay.deal_after_pass(skeleton, facts.passed, facts.received, facts.second, view_plan(rules, v), facts.third);
+  replay.deal_after_pass(skeleton, facts.passed, facts.received, facts.second, view_plan(rules, v), facts.third,
+                          facts.forwarded);
   if (replay.leader() != seat) return move_name(v, 0) + ": " + seat_name(replay.leader()) + " leads the first trick";
   skeleton[seat] &= ~c.bit();
   replay.set_hand(seat, replay.hand(seat) & ~c.bit());
@@ -270,14 +330,15 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
   if (std::string e = check_plan(rules, v); !e.empty()) return e;
   if (std::string e = check_pass(rules, v, facts); !e.empty()) return e;
   const bool passing = plan_of_view(rules, v).total() > 0 && v.num_moves == 0 &&
-                       (rules.pass_chain ? !(v.passed && v.received) : !v.received);
+                       (rules.pass_chain ? !(v.passed && v.received) && !((v.forwarded >> v.seat) & 1) : !v.received);
   // queens: before the dealer's plan, the world is the deal alone.
   if (passing || (rules.dealer_plans_pass && view_plan(rules, v) < 0)) {
     deal_pass_world(rules, v, rng, out);
     return "";
   }
   // A chain's later link may pass on received cards; its first link may get its own back.
-  const bool passes_received = rules.pass_chain && !Position(&rules, v.dealer, v.hand_no).chain_start(v.seat);
+  const bool passes_received =
+      rules.pass_chain && !rules.pass_blind && !Position(&rules, v.dealer, v.hand_no).chain_start(v.seat);
   const CardSet own = passes_received ? (v.dealt | v.received) & ~v.passed : (v.dealt & ~v.passed) | v.received;
 
   // No card can be played twice, nor one outside the deck.
@@ -315,7 +376,8 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
     skeleton[s] |= c.bit();
   }
   Position replay(&rules, v.dealer, v.hand_no);
-  replay.deal_after_pass(skeleton, facts.passed, facts.received, facts.second, view_plan(rules, v), facts.third);
+  replay.deal_after_pass(skeleton, facts.passed, facts.received, facts.second, view_plan(rules, v), facts.third,
+                          facts.forwarded);
   // queens: the plan was made by deal_after_pass, before the pass.
   const int first_replayed = view_plan(rules, v) >= 0 ? 1 : 0;
   int next_decision = first_replayed;
@@ -417,7 +479,8 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
     if (std::string e = take_world_hands(rules, v, take, k, played_by, rng, hands, discards); !e.empty())
       return "no deal of the unseen cards fits the moves: " + e;
   out = Position(&rules, v.dealer, v.hand_no);
-  out.deal_after_pass(hands, facts.passed, facts.received, facts.second, view_plan(rules, v), facts.third);
+  out.deal_after_pass(hands, facts.passed, facts.received, facts.second, view_plan(rules, v), facts.third,
+                          facts.forwarded);
   int made = first_replayed;
   for (int i = 0; i < v.num_moves; ++i) {
     if (std::string e = replay_decisions(v, i, made, out); !e.empty()) return e;

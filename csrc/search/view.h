@@ -24,6 +24,9 @@ struct SeatView {
   CardSet received_second = 0;
   CardSet passed_third = 0;
   CardSet received_third = 0;
+  // blind-forward (docs/RULES.md §2.2 L47): a bit per seat seen to forward its packet
+  // unseen (public), the view's own included (then it gives no passed or received cards).
+  unsigned forwarded = 0;
   int num_moves = 0;
   Card move_card[kMaxPlays];
   std::int8_t move_seat[kMaxPlays] = {};  // -1: whoever the rules say plays next

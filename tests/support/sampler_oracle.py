@@ -78,7 +78,28 @@ def kept_by_receiver(p: ca.Position, me: int) -> list[tuple[int, int]]:
         return pass_parts_sent(p, me) if p.phase != "passing" else []
     if not p.pass_plan or not p.pass_is_set(me):
         return []
+    if p.rules.pass_blind:
+        return blind_forward_keeper(p, me)
     return [(r, bits) for r, bits in pass_parts_sent(p, me) if r in chain_openers(p)]
+
+
+def blind_forward_keeper(p: ca.Position, me: int) -> list[tuple[int, int]]:
+    """copas-fora+blind-forward (docs/RULES.md §2.2 L47, written out again): a link that
+    forwarded (a later link whose pass is exactly what it received) never saw those cards;
+    a seat's own 3 stay with the first link after it, going along the chain, that did
+    not forward them (forwarding is public), a chain's first link included."""
+    openers = chain_openers(p)
+
+    def forwarded(s: int) -> bool:
+        return s not in openers and p.passed[s] == p.received[s]
+
+    if forwarded(me):
+        return []
+    step = p.pass_plan[0][0] % p.players
+    holder = (me + step) % p.players
+    while forwarded(holder):
+        holder = (holder + step) % p.players
+    return [(holder, p.passed[me].bits)]
 
 
 def played_by(p: ca.Position) -> list[int]:
