@@ -138,7 +138,7 @@ void MatchEquity::value_of(const MatchState& match, float* out, bool smooth) con
     return split_win(rules_, players_, leaders, out);
   }
   double acc[kMaxPlayers] = {};
-  std::int32_t bucket[kMaxPlayers];
+  std::int32_t bucket[kMaxPlayers] = {};
   if (!smooth) {
     for (int s = 0; s < players_; ++s) {
       const auto b = static_cast<std::int32_t>(std::lround((match.totals[s] - low_) / step_));

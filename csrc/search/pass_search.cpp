@@ -99,7 +99,9 @@ std::int64_t PassSearch::run_with(const WorldSampler& sampler, const IsmctsParam
     }
     // The seats pass in their order (a pass chain's links after the seat see its cards).
     for (int s; (s = world.next_passer()) >= 0;) {
-      if (s == seat_)
+      if (s == seat_ && packet_ && pick == 0)
+        world.set_pass(seat_, world.blind_packet());  // the forward: this world's packet, not the root's
+      else if (s == seat_)
         world.set_pass(seat_, options_[pick].pass & ~options_[pick].pass_second & ~options_[pick].pass_third,
                        options_[pick].pass_second, options_[pick].pass_third);
       else
