@@ -41,6 +41,22 @@ def test_search_returns_a_legal_card_with_stats_for_every_move(variant, algorith
     assert result.algorithm == (algorithm if algorithm != "auto" else ("pimc" if len(pos.hand(seat)) <= 4 else "ismcts"))
 
 
+@pytest.mark.parametrize(("players", "pimc_tricks"), [(4, 4), (6, 4), (7, 3)])
+def test_search_auto_solves_the_last_tricks_with_at_most_24_cards_in_hand(players, pimc_tricks):
+    """rook at 4, 6 and 7 seats: `auto` turns to PIMC at 4 tricks left, but at 7 seats
+    only at 3 (21 cards; 4 tricks are 28 cards there, where one solved world took seconds)."""
+    rules = ca.find_variant("rook").rules(players)
+    pos = ca.Position(rules, ca.deal(rules, 11))
+    seen = {}
+    while pos.phase == "playing":
+        seat = pos.turn
+        left = len(pos.hand(seat))
+        if left not in seen and left <= 5:
+            seen[left] = Searcher(seed=2).search(pos, seat, Limit(iterations=20)).algorithm
+        pos.push(ca.heuristic_card(pos, seed=left))
+    assert seen == {n: "pimc" if n <= pimc_tricks else "ismcts" for n in range(1, 6)}
+
+
 def test_same_seed_same_iterations_same_output():
     pos = _play_heuristic(_after_pass(), 9)
     a = Searcher(seed=7).search(pos, pos.turn, Limit(iterations=2000))

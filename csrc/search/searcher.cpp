@@ -92,7 +92,9 @@ SearchResult Searcher::search(const Position& position, int seat, const SearchLi
     algorithm = Algorithm::kIsmcts;  // the solver values a hand only once its kitty is taken
   } else if (algorithm == Algorithm::kAuto) {
     const int tricks_left = count(position.hand(seat));
-    algorithm = tricks_left <= options_.pimc_max_tricks ? Algorithm::kPimc : Algorithm::kIsmcts;
+    const bool endgame = tricks_left <= options_.pimc_max_tricks &&
+                         tricks_left * position.players() <= options_.pimc_max_cards;
+    algorithm = endgame ? Algorithm::kPimc : Algorithm::kIsmcts;
   }
   const RuleSet& rules = position.rules();
   // The playouts read the match only where it changes a hand's value: the plain path stays as it was.

@@ -27,6 +27,9 @@ struct SearchOptions {
   std::uint64_t seed = 0;  // 0: a fresh random seed per search
   Algorithm algorithm = Algorithm::kAuto;
   int pimc_max_tricks = 4;  // auto: solve worlds exactly once this few tricks remain
+  // ... and once no more cards than this remain in the hands (4 tricks of 6 seats): at
+  // 7 seats 4 tricks are 28 cards, and one PIMC move there solved for minutes.
+  int pimc_max_cards = 24;
   IsmctsParams ismcts;
 };
 
