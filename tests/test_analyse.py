@@ -21,7 +21,7 @@ from copas_ai.analysis.record import read_record, replay
 from copas_ai.analysis.report import report_json, write_text
 from copas_ai.search import Limit
 from copas_ai.analysis.selfplay import selfplay
-from copas_ai.analysis.verdict import BLUNDER, GOOD, INACCURACY, MISTAKE, verdict
+from copas_ai.analysis.verdict import BLUNDER, GOOD, INACCURACY, MISTAKE, THRESHOLDS, thresholds_for, verdict
 from support.records import QS_DUMP_HANDS, qs_dump_record
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -46,6 +46,17 @@ def test_verdict_thresholds_are_inclusive_and_discount_the_stderr():
     assert verdict(2.0) == MISTAKE and verdict(5.0) == BLUNDER
     assert verdict(5.5, stderr=1.0) == MISTAKE
     assert verdict(0.9, stderr=0.5) == GOOD
+
+
+@pytest.mark.parametrize(("variant", "stake"), [("american", 26), ("gong-zhu", 400), ("spot", 129), ("spanish", 20)])
+def test_verdict_thresholds_scale_with_the_points_the_variants_cards_carry(variant, stake):
+    """american's thresholds (0.5, 2, 5 points) are for its 26 points; gong-zhu's cards
+    carry 400 (hearts 200, Q♠ 100, J♦ 100), spot's 129, spanish's 20: a 5-point loss is a
+    blunder in american and an inaccuracy at most in gong-zhu."""
+    rules = ca.find_variant(variant).rules()
+    scaled = thresholds_for("points", rules)
+    assert scaled == pytest.approx({name: value * stake / 26 for name, value in THRESHOLDS.items()})
+    assert verdict(5.0, thresholds=scaled) == (BLUNDER if stake <= 26 else GOOD if stake > 260 else INACCURACY)
 
 
 @pytest.fixture

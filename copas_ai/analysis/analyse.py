@@ -299,7 +299,7 @@ def judge(record: GameRecord, point: DecisionPoint, searcher: Searcher, settings
     loss_stderr = 0.0 if played is best else math.hypot(played.stderr, best.stderr)
     return Decision(**base, best=FORWARD if packet and result.best == packet else result.best, played_score=played.score, best_score=best.score,
                     played_stderr=played.stderr, best_stderr=best.stderr, loss=loss, loss_stderr=loss_stderr,
-                    verdict=verdict(loss, loss_stderr, thresholds_for(settings.objective)))
+                    verdict=verdict(loss, loss_stderr, thresholds_for(settings.objective, record.rules)))
 
 
 def _stat(moves: list[MoveStat], move: Card | CardSet) -> MoveStat:

@@ -5,7 +5,7 @@ matplotlib is the optional extra `plot` (pip install "copas_ai[plot]")."""
 from __future__ import annotations
 
 from copas_ai.analysis.analyse import Analysis
-from copas_ai.analysis.verdict import THRESHOLDS
+from copas_ai.analysis.verdict import thresholds_for
 from copas_ai.errors import PlotUnavailableError
 
 
@@ -33,7 +33,7 @@ def plot_losses(analysis: Analysis, path: str) -> None:
             starts.setdefault(d.hand, index)
         for index in starts.values():
             axes.axvline(index, color="0.85", linestyle=":", linewidth=1)
-        for name, points in THRESHOLDS.items():
+        for name, points in thresholds_for(analysis.settings.objective, analysis.record.rules).items():
             axes.axhline(points, color="0.7", linestyle="--", linewidth=0.8)
             axes.annotate(name, (0, points), xycoords=("axes fraction", "data"), fontsize="x-small", color="0.5",
                           xytext=(2, 2), textcoords="offset points")

@@ -61,7 +61,7 @@ def report_json(analysis: Analysis) -> dict[str, Any]:
             "hands": None if s.hands is None else list(s.hands),
             "double_dummy_trick": s.double_dummy_trick,
             "double_dummy_nodes": s.double_dummy_nodes,
-            "thresholds": dict(thresholds_for(s.objective)),
+            "thresholds": dict(thresholds_for(s.objective, record.rules)),
         },
         "decisions": [decision_json(d) for d in analysis.decisions],
         "hands": [

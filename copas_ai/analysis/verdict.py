@@ -10,6 +10,8 @@ are inclusive lower bounds; docs/ANALYSIS.md explains the choice.
 
 from __future__ import annotations
 
+from copas_ai._core import RuleSet
+
 GOOD, INACCURACY, MISTAKE, BLUNDER = "good", "inaccuracy", "mistake", "blunder"
 VERDICTS = (GOOD, INACCURACY, MISTAKE, BLUNDER)
 
@@ -21,9 +23,26 @@ THRESHOLDS = {INACCURACY: 0.5, MISTAKE: 2.0, BLUNDER: 5.0}
 MATCH_THRESHOLDS = {INACCURACY: 0.01, MISTAKE: 0.04, BLUNDER: 0.10}
 
 
-def thresholds_for(objective: str) -> dict[str, float]:
-    """The verdict thresholds in the objective's unit: points, or match-winning chance."""
-    return MATCH_THRESHOLDS if objective == "match" else THRESHOLDS
+# The points thresholds are american's, whose cards carry 26 points; another variant's
+# scale by the points its cards carry (gong-zhu's 400, spot's 129), so a verdict weighs
+# the same share of what a hand is worth.
+AMERICAN_STAKE = 26
+
+
+def points_at_stake(rules: RuleSet) -> int:
+    """The points the variant's cards carry, each card's value counted unsigned."""
+    return sum(abs(points) for card, points in rules.card_points.items() if card in rules.deck)
+
+
+def thresholds_for(objective: str, rules: RuleSet | None = None) -> dict[str, float]:
+    """The verdict thresholds in the objective's unit: match-winning chance, or points
+    scaled to `rules`' stake (american's as they are without `rules`)."""
+    if objective == "match":
+        return MATCH_THRESHOLDS
+    if rules is None:
+        return THRESHOLDS
+    scale = max(points_at_stake(rules), 1) / AMERICAN_STAKE
+    return {name: value * scale for name, value in THRESHOLDS.items()}
 
 
 def verdict(loss: float, stderr: float = 0.0, thresholds: dict[str, float] = THRESHOLDS) -> str:
