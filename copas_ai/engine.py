@@ -111,6 +111,7 @@ class ScoreReport:
     turn: int | None = None
     match: list[str] = field(default_factory=list)  # `match …` words of the state line (match_text.py)
     sides: list[SideScore] = field(default_factory=list)  # partnership games only
+    winners: list[int] = field(default_factory=list)  # gameover: the seats that won the match
 
 
 def parse_move(token: str) -> Move:
@@ -389,6 +390,8 @@ class CepProtocol(asyncio.SubprocessProtocol):
                     report.state = words[1]
                     if words[2:3] == ["turn"]:
                         report.turn = int(words[3])
+                    if "winner" in words:
+                        report.winners = [int(w) for w in words[words.index("winner") + 1].split(",")]
                     if "match" in words:
                         report.match = words[words.index("match") + 1:]
             return report

@@ -45,10 +45,10 @@ def test_position_with_match_state_round_trips_every_hand_of_a_recorded_match(va
         after = hand.match.copy()
         counted = after.add_hand(pos)
         last = k == len(record.hands) - 1
-        over = after.outcome(record.rules)[0]
+        over, winners = after.outcome(record.rules)
         assert over == last, f"{variant} hand {k + 1}: the match should end with its last hand"
         words = match_words(after)
-        expected_state = "state " + ("gameover" if over else "handover") + "".join(
+        expected_state = "state " + (f"gameover winner {','.join(map(str, winners))}" if over else "handover") + "".join(
             f" match {' '.join(words)}" for _ in [0] if words)
         # teams: partners sit opposite (§3 A28a), one `side` line per side before `state`.
         sides = [f"side {a},{b} score {counted[a] + counted[b]} total {after.totals[a] + after.totals[b]}"
@@ -170,7 +170,8 @@ def test_cli_play_match_marks_the_tie_break_and_ends_with_it(capsys):
 
 
 def test_client_reads_the_match_words_of_our_engines_score():
-    """copas_ai.engine's client: `state gameover match tiebreak` gives report.match."""
+    """copas_ai.engine's client: `state gameover winner 2 match tiebreak` gives report.winners
+    (A11b: every total under 100 after a tie-break hand, seat 2 lowest) and report.match."""
     from support.cep.process import ENGINE_CMD
 
     from copas_ai.engine import SimpleEngine
@@ -181,7 +182,7 @@ def test_client_reads_the_match_words_of_our_engines_score():
     with SimpleEngine.popen(ENGINE_CMD) as engine:
         engine.set_position(text)
         report = engine.score()
-    assert (report.total, report.state, report.match) == ([92, 91, 8, 19], "gameover", ["tiebreak"])
+    assert (report.total, report.state, report.winners, report.match) == ([92, 91, 8, 19], "gameover", [2], ["tiebreak"])
 
 
 def test_one_hand_view_carries_the_match_state_into_score():

@@ -264,9 +264,13 @@ def test_score_at_the_end_of_a_hand_tells_handover_from_gameover(variant, scores
     line = f"position variant {variant} handno 3 scores {scores} {ALL_HANDS} moves {moves}"
     out = run_lines([line, "score"], Engine())
     totals = [int(t) + s for t, s in zip(scores.split(), pos.score())]
-    assert ca.match_outcome(pos.rules, totals)[0] == (state == "gameover")
+    over, winners = ca.match_outcome(pos.rules, totals)
+    assert over == (state == "gameover")
+    # gameover names the match's winners: 99 99 99 0 and a hand of at most 26 leaves seat 3 lowest.
+    won = f" winner {','.join(map(str, winners))}" if over else ""
+    assert not over or winners == [3]
     assert out == ["score " + " ".join(map(str, pos.score())), "total " + " ".join(map(str, totals)),
-                   f"state {state}"]
+                   f"state {state}{won}"]
 
 
 def test_show_prefixes_every_line_and_draws_tricks():

@@ -50,8 +50,8 @@ def referee_hand(engine: EngineProcess, variant: str, seed: int, hand_no: int, s
         totals = [t + s for t, s in zip(scores, truth.score())]
         assert total == "total " + " ".join(map(str, totals))
         if truth.is_over():
-            over = ca.match_outcome(rules, totals)[0]
-            assert state == f"state {'gameover' if over else 'handover'}"
+            over, winners = ca.match_outcome(rules, totals)
+            assert state == (f"state gameover winner {','.join(map(str, winners))}" if over else "state handover")
             engine.send("legal")
             assert engine.line() == "error legal the hand is over"
             return totals

@@ -128,12 +128,12 @@ def _moon_moves() -> str:
 
 def test_queens_moon_ends_the_match_whatever_the_totals(engine):
     """queens §11: a moon by seat 0, at 250 and neither lowest nor with any total at 300, ends the
-    match: `score` gives the others 77 (A44c) and says `state gameover` (seat 0 won: test_rules_queens)."""
+    match: `score` gives the others 77 (A44c) and says `state gameover winner 0`."""
     assert engine.ask(f"{HEAD} scores 250 0 -10 40 {_moon_moves()}") == []
     engine.send("score")
     lines = engine.until(lambda l: l.startswith("state"))
     assert lines[:2] == ["score 0 77 77 77", "total 250 77 67 117"]
-    assert lines[-1] == "state gameover"
+    assert lines[-1] == "state gameover winner 0"
 
 
 def test_queens_random_match_record_round_trip_with_every_plan_shape():

@@ -136,6 +136,10 @@ def play_match_through_engine(engine: EngineProcess, variant_id: str, seed: int,
         over, winners = state.outcome()
         assert match.outcome() == (over, winners), where
         assert state_line.split()[:2] == ["state", "gameover" if over else "handover"], where
+        # gameover names the winners the independent scorer finds.
+        assert ("winner" in state_line.split()) == over, where
+        if over:
+            assert state_line.split()[2:4] == ["winner", ",".join(map(str, sorted(winners)))], where
     return match
 
 

@@ -144,6 +144,7 @@ class ScoreAnswer:
     turn: int | None
     match: list[str] = field(default_factory=list)  # the match state's words (match_text.py), after this hand
     sides: list[str] = field(default_factory=list)  # partnership games: `side …` lines
+    winners: list[int] = field(default_factory=list)  # gameover: the seats that won the match
 
 
 @dataclass
@@ -336,8 +337,9 @@ class Engine:
         state = loaded.state()
         if state == "over":
             state = "gameover" if loaded.match_over() else "handover"
+        winners = loaded.match_winners() if state == "gameover" else []
         return ScoreAnswer(pos.score(), loaded.totals(), state, loaded.turn(), match_words(loaded.match_after()),
-                           loaded.side_lines())
+                           loaded.side_lines(), winners)
 
     def show(self) -> list[str]:
         if self.position is None:

@@ -249,6 +249,8 @@ class CepLoop:
     def _score(self, args: list[str]) -> None:
         answer = self.engine.score()
         state = f"state {answer.state}" + ("" if answer.turn is None else f" turn {answer.turn}")
+        if answer.winners:  # gameover: who won the match (several seats on a shared win)
+            state += " winner " + ",".join(map(str, answer.winners))
         if answer.match:  # a tie-break or a reset under way (docs/PROTOCOL.md, "The match state")
             state += " match " + " ".join(answer.match)
         self._write(" ".join(["score", *map(str, answer.score)]))

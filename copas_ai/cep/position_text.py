@@ -342,6 +342,10 @@ class LoadedPosition:
     def match_over(self) -> bool:
         return self.match_after().outcome(self.rules)[0]
 
+    def match_winners(self) -> list[int]:
+        """The seats that won the match (several on a shared win; none while it goes on)."""
+        return list(self.match_after().outcome(self.rules)[1])
+
     def side_lines(self) -> list[str]:
         """`side <seats> score <v> total <t>` per side of a partnership game (none
         without teams): the sums a front end shows without knowing who sits with whom."""
