@@ -47,19 +47,12 @@ def with_decisions(texts: list[str], position: Position, seat: int | None = None
     if not position.decisions:
         return texts
     out: list[str] = []
-    pending = list(position.decisions)
+    pending = seen_decisions(position, seat)
     plays = 0
-    hidden = _face_down_hidden(position)
 
     def due(upto: int) -> None:
         while pending and pending[0][0] <= upto:
             _, mover, decision = pending.pop(0)
-            word = word_of(decision)
-            if seat is not None and mover != seat:
-                if word == FACE and position.phase == "deciding":
-                    continue  # A40: nothing of a charge shows before they are all down (A33)
-                if word in _HIDDEN_UNTIL_DONE and (position.phase == "deciding" or decision in hidden):
-                    decision = f"{word}={HIDDEN}"
             out.append(f"{mover}:{decision}")
 
     for text in texts:
@@ -71,6 +64,26 @@ def with_decisions(texts: list[str], position: Position, seat: int | None = None
     return out
 
 
+def seen_decisions(position: Position, seat: int | None = None) -> list[tuple[int, int, str]]:
+    """The position's decisions [(cards played before it, seat, 'word=value')] as `seat`
+    sees them (None: all of them): another seat's charge `charge=?` while the phase is on
+    (A33), and its face not at all then; once the charges are down, a face-down charge
+    `charge=?` until its card is seen (A40)."""
+    if seat is None:
+        return list(position.decisions)
+    hidden = _face_down_hidden(position)
+    seen = []
+    for at, mover, decision in position.decisions:
+        word = word_of(decision)
+        if mover != seat:
+            if word == FACE and position.phase == "deciding":
+                continue  # A40: nothing of a charge shows before they are all down (A33)
+            if word in _HIDDEN_UNTIL_DONE and (position.phase == "deciding" or decision in hidden):
+                decision = f"{word}={HIDDEN}"
+        seen.append((at, mover, decision))
+    return seen
+
+
 def _face_down_hidden(position: Position) -> set[str]:
     """+super-charge (A40): the `charge=<card>` texts of the face-down charges whose card
     is still unseen by the other seats (not played, the hand not over)."""
@@ -79,6 +92,13 @@ def _face_down_hidden(position: Position) -> set[str]:
     played = {card for _, card in position.moves}
     return {f"{CHARGE}={card}" for card in position.charged
             if card not in position.super_charged and card not in played}
+
+
+def face_follows(move, after) -> bool:
+    """+super-charge (A40): `move` is another seat's hidden charge (`charge=?`) and `after`
+    (the next move token, or None) that seat's face: the two are one step of a view."""
+    return (move.decision == f"{CHARGE}={HIDDEN}" and after is not None and after.decision is not None
+            and word_of(after.decision) == FACE and after.seat == move.seat)
 
 
 def view_decisions(tokens: list, seat: int) -> list[tuple[int, int, str]]:

@@ -266,7 +266,8 @@ std::string replay_decisions(const SeatView& v, int at, int& next, Position& pos
       for (int d = 0; d <= next; ++d)
         if (v.decision_value[d] < 0 && decision_info(v.decision_word[d]).hidden_until_done && !face_down_hidden(v, d))
           return decision_name(v, d) + ": every " + decision_info(v.decision_word[d]).name +
-                 " is down, so it is revealed: write its value";
+                 " is down, so it is revealed: write its value" +
+                 (pos.rules().super_charge ? " (a face-down charge: charge=? then face=down)" : "");
   }
   return "";
 }
