@@ -102,26 +102,19 @@ def test_gong_zhu_super_charge_record_round_trip_and_analyse_judges_the_faces():
 THIRTEEN_DIAMONDS = "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"
 
 
-def test_gong_zhu_super_charge_search_supers_a_jack_it_surely_takes(engine):
-    """gong-zhu+super-charge, seeded search (hand 2, N deals and leads): N holds all 13 diamonds, so
-    it wins every trick it leads with one and takes the whole deck, the J♦ with it (+400 face up
-    against +200 face down, doubled by the 10♣): `go` charges the J♦ and then turns it face up."""
-    deal = build_deal({0: THIRTEEN_DIAMONDS})
-    start = f"position variant {SC} dealer 0 handno 1 hand 0 {deal[0]} moves 1:charge=none 2:charge=none 3:charge=none"
+@pytest.mark.parametrize("seat, charge, face", [
+    (0, "JD", "up"),  # N wins every trick it leads with a diamond: the whole deck, the J♦ with it
+    (1, "none", "down"),  # E can follow no other suit and never leads: it never wins a trick
+])
+def test_gong_zhu_super_charge_search_faces_a_jack_by_who_takes_it(engine, seat, charge, face):
+    """gong-zhu+super-charge, seeded search (hand 2, N deals and leads), the seat holding all 13
+    diamonds: as N it takes the J♦ itself (+400 face up against +200 face down, doubled by the
+    10♣), so `go` charges it and turns it face up; as E its J♦ goes to another seat (+400 to that
+    seat face up against +200), so `go` charges nothing, and having charged it turns it face down."""
+    deal = build_deal({seat: THIRTEEN_DIAMONDS})
+    before = " ".join(f"{(1 + k) % 4}:charge=none" for k in range((seat - 1) % 4))  # from N's left
+    start = f"position variant {SC} dealer 0 handno 1 hand {seat} {deal[seat]} moves {before}"
     assert engine.ask(start) == []
-    assert engine.bestmove("go iterations 300") == "bestmove 0:charge=JD"
-    assert engine.ask(f"{start} 0:charge=JD") == []
-    assert engine.bestmove("go iterations 300") == "bestmove 0:face=up"
-
-
-def test_gong_zhu_super_charge_search_hides_a_jack_it_must_give_away(engine):
-    """gong-zhu+super-charge, seeded search (hand 2, N deals and leads): E holds all 13 diamonds and
-    so never wins a trick (it can follow no other suit, and never leads); its J♦ goes to another
-    seat, +400 to that seat face up against +200 face down: having charged it, `go` turns it face
-    down; before, it charges nothing."""
-    deal = build_deal({1: THIRTEEN_DIAMONDS})
-    start = f"position variant {SC} dealer 0 handno 1 hand 1 {deal[1]} moves"
-    assert engine.ask(start) == []
-    assert engine.bestmove("go iterations 300") == "bestmove 1:charge=none"
-    assert engine.ask(f"{start} 1:charge=JD") == []
-    assert engine.bestmove("go iterations 300") == "bestmove 1:face=down"
+    assert engine.bestmove("go iterations 300") == f"bestmove {seat}:charge={charge}"
+    assert engine.ask(f"{start} {seat}:charge=JD") == []
+    assert engine.bestmove("go iterations 300") == f"bestmove {seat}:face={face}"
