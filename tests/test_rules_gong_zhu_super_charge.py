@@ -218,3 +218,23 @@ def test_gong_zhu_super_charge_view_world_from_hidden_charges():
     bad = [(0, 1, "charge=?"), (0, 1, "face=up")] + decisions[2:]
     with pytest.raises(ca.InvalidPositionError, match="face-up charge is public"):
         world_from_view(rules, 0, pos.hand(0), dealer=0, hand_no=1, decisions=bad)
+
+
+def test_gong_zhu_super_charge_a34_holds_in_the_worlds_of_a_view():
+    """gong-zhu+super-charge (A40, A34 in the sampled worlds): N leads the 2♥, the first heart
+    trick, after E charged a card face down; in each of N's worlds where E's charged card is the A♥
+    and E holds another heart, E may not play the A♥ (and such worlds occur)."""
+    own = "2H 3H 2C 3C 4C 5C 6C 7C 8C 9C 2D 3D 4D"
+    rules = ca.find_variant(SC).rules()
+    decisions = [(0, 1, "charge=?"), (0, 1, "face=down"), (0, 2, "charge=none"), (0, 3, "charge=none"),
+                 (0, 0, "charge=none")]
+    held_back = 0
+    for seed in range(80):
+        world = world_from_view(rules, 0, cards(own), moves=[(0, "2H")], dealer=0, hand_no=1, seed=seed,
+                                decisions=decisions)
+        assert world.turn == 1 and len(world.charged & world.hand(1)) == 1
+        ace = ca.Card.from_str("AH")
+        if ace in world.charged and len(world.hand(1) & ca.CardSet.suit(2)) > 1:
+            assert ace not in world.legal_moves()
+            held_back += 1
+    assert held_back > 0
