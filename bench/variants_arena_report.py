@@ -34,6 +34,7 @@ CASES = [
     ("turbo", 4), ("turbo+nines-extend", 4),
     ("queens", 4),  # the dealer's pass plan searched (issue 28)
     ("gong-zhu", 4),  # goal high: the engine is better when its points per hand are higher (difference > 0)
+    ("gong-zhu+super-charge", 4),  # the faces searched, face-down charges hidden (issue 28)
     ("copas-fora+reverse-moon=shooter-choice", 4),  # the shooter's moon choice after the hand (issue 28)
 ]
 OPPONENTS = ("random", "heuristic")

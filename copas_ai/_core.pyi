@@ -733,6 +733,14 @@ class RuleSet:
     def revoke_penalty(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
+    def super_charge(self) -> bool:
+        """
+        gong-zhu+super-charge: each charge is followed by its face (face=down|up, A40)
+        """
+    @super_charge.setter
+    def super_charge(self, arg0: bool) -> None:
+        ...
+    @property
     def target(self) -> int:
         ...
     @target.setter
@@ -1057,6 +1065,11 @@ class Position:
     @property
     def rules(self) -> RuleSet:
         ...
+    @property
+    def super_charged(self) -> CardSet:
+        """
+        gong-zhu+super-charge: of the charged cards, those charged face up (A40)
+        """
     @property
     def trick(self) -> list:
         """

@@ -9,7 +9,7 @@
 // a CardSet plus the "none" bit and the search and the random playouts draw
 // from them as they draw cards.
 //
-// A later word (gong-zhu's charges, the moon choice) is, as queens' pass plan, a
+// A later word (gong-zhu's charges and their faces, the moon choice) is, as queens' pass plan, a
 // DecisionWord, its entry in kDecisionWords, its choices in
 // Position::decision_choices and its effect in Position::decide (decisions.cpp).
 #pragma once
@@ -26,10 +26,15 @@ enum class DecisionWord : std::uint8_t {
   kCharge,  // turbo (§8, A33): expose one of the rules' charge_cards, or none
   kPlan,    // queens (§11): the dealer's pass plan for the hand, before the pass
   kMoon,    // reverse-moon=shooter-choice (§2.3): the shooter's moon form, once the cards are played
+  // gong-zhu+super-charge (§9, A40): the face of the charge the same seat just made.
+  // A word of its own (not a card value) keeps DecisionChoices a plain card set.
+  kFace,
 };
-constexpr int kNumDecisionWords = 3;
+constexpr int kNumDecisionWords = 4;
 // kMoon's values (the index of the name).
 constexpr int kMoonNormal = 0, kMoonReverse = 1;
+// kFace's values: down (a normal charge, hidden until played) or up (a super charge).
+constexpr int kFaceDown = 0, kFaceUp = 1;
 
 // A bit set of a decision's values (bit v: value v may be chosen).
 using DecisionChoices = std::uint64_t;
@@ -50,6 +55,7 @@ constexpr DecisionWordInfo kDecisionWords[kNumDecisionWords] = {
     // The plans in the order of kPlanChoices (decisions.cpp): split-pass's parts syntax.
     {"plan", false, false, false, {"none", "3l", "3r", "3a", "2l1r", "1l2r", "2l1a", "1l2a", "2r1a", "1r2a", "1l1r1a"}},
     {"moon", false, false, true, {"normal", "reverse"}},
+    {"face", false, true, false, {"down", "up"}},
 };
 
 inline const DecisionWordInfo& decision_info(DecisionWord w) { return kDecisionWords[static_cast<int>(w)]; }

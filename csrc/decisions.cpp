@@ -14,6 +14,12 @@
 // takes nothing out of the hand: the card is played as any other, under A34's
 // restriction (visit_rule_filters) and scored by seat_hand_score.
 //
+// gong-zhu+super-charge (docs/RULES.md §9, A40): a seat that charges a card then
+// decides its face, `face=down` (a normal charge, hidden from the other seats until
+// the card is played) or `face=up` (a super charge); both are revealed with the
+// charges, the face-down card staying hidden (the views, search/knowledge.cpp).
+// super_charged() holds the face-up cards; hand_score.h scores them.
+//
 // reverse-moon=shooter-choice (docs/RULES.md §2.3): once the cards are played, a
 // seat that shot the moon decides its form, `moon=normal` or `moon=reverse`,
 // before the hand is over. While it is due, hand_scores counts the form the hand
@@ -130,6 +136,7 @@ DecisionChoices Position::decision_choices() const {
     case DecisionWord::kPlan: return (DecisionChoices{1} << kNumPlans) - 1;
     case DecisionWord::kMoon:
       return (DecisionChoices{1} << kMoonNormal) | (DecisionChoices{1} << kMoonReverse);
+    case DecisionWord::kFace: return (DecisionChoices{1} << kFaceDown) | (DecisionChoices{1} << kFaceUp);
   }
   return 0;
 }
@@ -169,23 +176,60 @@ void Position::decide(int value) {
         phase_ = Phase::kPassing;
       }
       return;
-    case DecisionWord::kCharge: {
-      turn_ = static_cast<std::uint8_t>(next_seat(turn_));
-      if (turn_ != next_seat(dealer_)) return;  // the next seat's charge
-      // Every charge is down: they are revealed together (A33) and the play begins.
-      for (int i = 0; i < decisions_made_; ++i)
-        if (decision_log_[i].value != kNoCardValue) charged_ |= Card(decision_log_[i].value).bit();
-      charge_restricted_ = charged_;
-      phase_ = Phase::kPlaying;
-      turn_ = leader_;
-      open_play();
+    case DecisionWord::kCharge:
+      // gong-zhu+super-charge: a card charged is followed by its face, from the same seat.
+      if (rules_->super_charge && value != kNoCardValue) {
+        due_word_ = DecisionWord::kFace;
+        return;
+      }
+      next_charge();
       return;
-    }
+    case DecisionWord::kFace:
+      next_charge();
+      return;
     case DecisionWord::kMoon:
       moon_form_ = value == kMoonReverse ? MoonRule::kSelfMinus : rules_->moon;
       phase_ = Phase::kOver;
       return;
   }
+}
+
+void Position::next_charge() {
+  due_word_ = DecisionWord::kCharge;
+  turn_ = static_cast<std::uint8_t>(next_seat(turn_));
+  if (turn_ != next_seat(dealer_)) return;  // the next seat's charge
+  // Every charge is down: they are revealed together (A33) and the play begins.
+  reveal_charges();
+  charge_restricted_ = charged_;
+  phase_ = Phase::kPlaying;
+  turn_ = leader_;
+  open_play();
+}
+
+void Position::reveal_charges() {
+  charged_ = super_charged_ = 0;
+  for (int i = 0; i < decisions_made_; ++i) {
+    const DecisionRecord& d = decision_log_[i];
+    if (d.word != DecisionWord::kCharge || d.value == kNoCardValue) continue;
+    charged_ |= Card(d.value).bit();
+    // +super-charge: the face follows its charge at once (decide).
+    if (i + 1 < decisions_made_ && decision_log_[i + 1].word == DecisionWord::kFace &&
+        decision_log_[i + 1].value == kFaceUp)
+      super_charged_ |= Card(d.value).bit();
+  }
+}
+
+void Position::set_face_down_charges(CardSet cards) {
+  // Each face-down charge whose card is still held takes the card of `cards` its seat holds.
+  for (int i = 0; i < decisions_made_; ++i) {
+    DecisionRecord& d = decision_log_[i];
+    if (d.word != DecisionWord::kCharge || d.value == kNoCardValue) continue;
+    const CardSet card = Card(d.value).bit();
+    if ((card & (super_charged_ | played_)) || !(cards & hands_[d.seat])) continue;
+    d.value = lowest(cards & hands_[d.seat]).index;
+  }
+  reveal_charges();
+  restrict_charges();
 }
 
 void Position::undo_decision() {
@@ -200,11 +244,12 @@ void Position::undo_decision() {
       first_card_ = Card();
       return;
     case DecisionWord::kCharge:
-      // The last charge reopens the phase (the play had not begun: no card was played since).
+    case DecisionWord::kFace:
+      // The last charge (or face) reopens the phase (the play had not begun: no card was played since).
       phase_ = Phase::kDeciding;
       end_ = HandEnd::kNone;
-      due_word_ = DecisionWord::kCharge;
-      charged_ = charge_restricted_ = 0;
+      due_word_ = rec.word;
+      charged_ = charge_restricted_ = super_charged_ = 0;
       turn_ = rec.seat;
       return;
     case DecisionWord::kMoon:

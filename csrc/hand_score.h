@@ -21,6 +21,7 @@ struct HandTally {
   bool over;              // the clean-hand term and the moon count only once the hand is over
   const RuleView* view;  // the rules' point tables
   CardSet charged = 0;   // turbo's charged cards (public once the charges are down)
+  CardSet super_charged = 0;  // gong-zhu+super-charge: of those, the face-up ones (A40)
 };
 
 // turbo (§8): what the charged cards among `taken` (the seat's) add before the
@@ -57,17 +58,23 @@ inline int moon_shooter(const RuleSet& r, MoonRule moon, const HandTally& t) {
   const CardSet won = t.won[seat];
   if (r.grand_slam_cards && (won & r.grand_slam_cards) == r.grand_slam_cards) return r.grand_slam_points;
   const CardSet charged_taken = t.charged & won;
-  int score = points + (charged_taken ? charged_extra(r, t, seat, charged_taken) : 0);
+  // A super charge (+super-charge, A40) is a charge counted twice more: x4 where a
+  // charge doubles (Q♠ -400, J♦ +400, the A♥'s hearts x4).
+  auto extra = [&](CardSet cards) {
+    return cards ? charged_extra(r, t, seat, cards) + 2 * charged_extra(r, t, seat, cards & t.super_charged) : 0;
+  };
+  int score = points + extra(charged_taken);
   if (shooter >= 0 && (moon == MoonRule::kNegateAll || seat == shooter)) {
     const CardSet negated = won & r.moon_negated;
-    const int part = t.view->points(negated) +
-                     ((charged_taken & negated) ? charged_extra(r, t, seat, charged_taken & negated) : 0);
-    score -= 2 * part;
+    score -= 2 * (t.view->points(negated) + extra(charged_taken & negated));
   }
   if (won & r.doubling_cards) {
-    const bool charged = charged_taken & r.doubling_cards;
-    if (!(won & r.point_cards)) return r.doubling_alone_points * (charged ? 2 : 1);
-    score *= charged ? 4 : 2;
+    // The 10♣: x2, charged x4, super x8; alone +50, +100, +200 (L217, L231, L253).
+    const int factor = (charged_taken & t.super_charged & r.doubling_cards) ? 4
+                       : (charged_taken & r.doubling_cards)                 ? 2
+                                                                             : 1;
+    if (!(won & r.point_cards)) return r.doubling_alone_points * factor;
+    score *= 2 * factor;
   }
   return score;
 }

@@ -213,6 +213,12 @@ class Position {
   // led in their suit (A34).
   CardSet charged() const { return charged_; }
   CardSet charge_restricted() const { return charge_restricted_; }
+  // gong-zhu+super-charge (A40): of charged(), those charged face up (super charges);
+  // the others are face down, hidden from the other seats while held.
+  CardSet super_charged() const { return super_charged_; }
+  // A sampled world's face-down charged cards (each face-down charge still held
+  // takes the one of `cards` its seat holds); A34's restriction follows.
+  void set_face_down_charges(CardSet cards);
 
   // Replaces a seat's current cards: how the search puts a sampled world's
   // unseen cards into a copy of the position (the history stays as it is).
@@ -266,7 +272,9 @@ class Position {
   int moon_shooter() const;
   // What the scoring reads of the hand (hand_score.h).
   // A moon choice due (shooter-choice) comes after the last card: the hand scores as over.
-  HandTally tally() const { return {won_, tricks_won_, tricks_done_, phase_ == Phase::kOver || moon_due(), view_, charged_}; }
+  HandTally tally() const {
+    return {won_, tricks_won_, tricks_done_, phase_ == Phase::kOver || moon_due(), view_, charged_, super_charged_};
+  }
   // reverse-moon=shooter-choice (§2.3): the cards are played and the shooter's moon form is due.
   bool moon_due() const { return phase_ == Phase::kDeciding && due_word_ == DecisionWord::kMoon; }
   // The form (kMoonNormal or kMoonReverse) the due moon's shooter (turn()) favours on
@@ -310,6 +318,9 @@ class Position {
   void begin_charges();
   void begin_plan();  // queens: the dealer's plan is due (the pass waits for it)
   void restrict_charges();
+  // The seat's charge (and face) is down: the next seat's is due, or the play begins.
+  void next_charge();
+  void reveal_charges();  // charged_ and super_charged_ from the decisions made
   // The last trick is over: the hand is, unless a shot moon's form is due first
   // (offer_moon_choice: shooter-choice).
   void end_hand();
@@ -384,6 +395,7 @@ class Position {
   // shooter's choice, made or due (decisions.cpp). Read only once the cards are
   // played. Last, in the tail padding: the hot members keep their places.
   MoonRule moon_form_ = MoonRule::kOthersPlus;
+  CardSet super_charged_ = 0;  // +super-charge's face-up charges (after the hot members)
 };
 
 // Always inlined: as a call, the legal-move mask would go through memory.

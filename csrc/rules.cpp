@@ -79,6 +79,8 @@ std::string check_rules(const RuleSet& r) {
     return std::to_string(r.players) + " seats cannot form " + std::to_string(r.teams) + " equal teams";
   if ((r.charge_cards | r.charge_whole_suit) & ~r.deck) return "a chargeable card is not in the deck";
   if (r.charge_cards && r.kitty_size) return "charges with a kitty are not supported";
+  if (r.super_charge && (!r.charge_cards || !negates_signs(r.moon)))
+    return "super charges (gong-zhu+super-charge) need the charge phase and gong-zhu's signed scoring";
   if (r.dealer_plans_pass && (r.players % 2 || r.pass_chain || r.pool_cards || r.charge_cards || r.hand_size <= 3))
     return "the dealer's pass plan (queens) needs an even number of seats (a seat across), no pass chain, "
            "pool or charges, and more than 3 cards a hand";

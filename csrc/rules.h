@@ -278,6 +278,10 @@ struct RuleSet {
   // every heart). A moon ignores charges (A35). 0: no charge phase.
   CardSet charge_cards = 0;
   CardSet charge_whole_suit = 0;
+  // gong-zhu+super-charge (§9, A40): each charge is followed by its face (decision.h
+  // kFace): face down a normal charge, hidden from the other seats until played;
+  // face up a super charge (A♥ hearts x4, Q♠ -400, J♦ +400, 10♣ x8 or +200).
+  bool super_charge = false;
   // queens (§11, S000 L265): the dealer chooses each hand's pass plan, a decision
   // (decision.h `plan`) before the pass; the pass cycle is not read.
   bool dealer_plans_pass = false;

@@ -204,6 +204,8 @@ void register_position(py::module_& m) {
       }, "[(cards played before it, seat, 'word=value')] of the decisions made, in order")
       .def_property_readonly("charged", [](const PositionBox& b) { return CardSetBox{b.pos.charged()}; },
                              "turbo: the charged cards, public once every seat's charge is down (else empty)")
+      .def_property_readonly("super_charged", [](const PositionBox& b) { return CardSetBox{b.pos.super_charged()}; },
+                             "gong-zhu+super-charge: of the charged cards, those charged face up (A40)")
       .def_property_readonly("passed", [](const PositionBox& b) { return seat_cards(b, &Position::passed); })
       .def_property_readonly("received", [](const PositionBox& b) { return seat_cards(b, &Position::received); })
       .def("hand", [](const PositionBox& b, int s) { return CardSetBox{b.pos.hand(check_seat(b, s))}; })

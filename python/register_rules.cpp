@@ -134,6 +134,8 @@ void register_rules(py::module_& m) {
       .def_readwrite("super_moon", &RuleSet::super_moon)
       .def_readwrite("reverse_moon_if_losing", &RuleSet::reverse_moon_if_losing)
       .def_readwrite("moon_shooter_choice", &RuleSet::moon_shooter_choice)
+      .def_readwrite("super_charge", &RuleSet::super_charge,
+                     "gong-zhu+super-charge: each charge is followed by its face (face=down|up, A40)")
       .def_readwrite("clean_hand_points", &RuleSet::clean_hand_points)
       .def_readwrite("hand_floor_zero", &RuleSet::hand_floor_zero)
       .def_readwrite("doubling_alone_points", &RuleSet::doubling_alone_points,

@@ -12,27 +12,15 @@ makes the last Q♠ taker the dealer), so `hand_no=1, dealer=0` has N lead.
 import random
 
 import pytest
-from support.charges import charge_all, won_text
+from support.charges import charge_all
+from support.gong_zhu_hands import all_hearts_hand, capture_hand, independent, lowest_legal
 from support.hands import build_deal, cards
-from support.independent_scorer_gong_zhu import gong_zhu_scores
 
 import copas_ai as ca
 from copas_ai.bots import RandomBot
 from copas_ai.game import Match, play_hand
 
 GZ = "gong-zhu"
-HEARTS_DOWN = "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H"  # N's twelve hearts in ALL_HEARTS_DEAL
-
-
-def independent(pos: ca.Position, variant: str) -> list[int]:
-    options = {token: None for token in variant.split("+")[1:]}
-    return gong_zhu_scores(won_text(pos), options, {str(c) for c in pos.charged})
-
-
-def lowest_legal(pos: ca.Position, keep: set[str] = frozenset()) -> ca.Card:
-    legal = sorted(pos.legal_moves(), key=lambda c: c.face)
-    spare = [c for c in legal if str(c) not in keep]
-    return (spare or legal)[0]
 
 
 # --- the variant's data -------------------------------------------------------------------
@@ -105,27 +93,6 @@ def test_gong_zhu_gz5_the_queen_of_spades_taker_leads_the_next_hand():
 
 # --- the all-hearts rule: GZ-4 on a stacked deal --------------------------------------------
 
-# N holds twelve hearts and the 2♣, E the 2♥ and the other clubs, S the spades, W the
-# diamonds. N leads (hand 2, dealer N) its hearts from the top: E follows once with the 2♥,
-# then every seat discards; the last trick N's 2♣ is led and E's last club takes it. The
-# cards discarded onto N's hearts are N's; those each seat keeps to the end are E's.
-ALL_HEARTS_DEAL = {0: HEARTS_DOWN + " 2C", 1: "2H 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
-                   2: "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS", 3: "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"}
-
-
-def all_hearts_hand(variant: str, keep: set[str], charges: dict[int, str] | None = None) -> ca.Position:
-    """N takes the 13 hearts and every card not in `keep`; E takes `keep`'s cards."""
-    pos = ca.Position(ca.find_variant(variant).rules(), build_deal(ALL_HEARTS_DEAL), dealer=0, hand_no=1)
-    charge_all(pos, charges)
-    assert pos.turn == 0
-    hearts = ["KH", "AH", *HEARTS_DOWN.split()[2:], "2C"]  # A34: a charged A♥ may not open hearts
-    while not pos.is_over():
-        pos.push(hearts.pop(0) if pos.turn == 0 else lowest_legal(pos, keep))
-    assert ca.CardSet.suit(2) <= pos.won[0]
-    assert {str(c) for c in pos.won[1]} & {"QS", "JD", "TC"} == keep & {"QS", "JD", "TC"}
-    return pos
-
-
 @pytest.mark.parametrize("variant, keep, charges, score", [
     (GZ, {"QS", "JD", "TC"}, {}, 200),  # all 13 hearts
     (GZ, {"JD", "TC"}, {}, 300),  # plus the Q♠
@@ -165,29 +132,6 @@ def test_gong_zhu_hearts_swap_a41():
 
 
 # --- GZ-1, GZ-2, GZ-3, GZ-6: one trick's capture ----------------------------------------------
-
-
-def capture_hand(variant: str, lead: str, win: str, discards: tuple[str, str],
-                 charges: dict[int, str] | None = None) -> ca.Position:
-    """E takes exactly trick 1 and nothing else: N (dealer of hand 2) leads `lead`, E wins it with
-    `win`, S and W (void in that suit) discard `discards`; E holds the lowest cards of the other
-    non-heart suits and plays its lowest card from then on, the others their highest."""
-    suit = lead[-1]
-    given = {lead, win, *discards}
-    lows = [r + s for r in "23456789" for s in "CDS" if s != suit and r + s not in given][:12]
-    rest_of_suit = [r + suit for r in "23456789TJQKA" if r + suit not in given]  # N holds the suit led
-    spec = {0: " ".join([lead, *rest_of_suit]), 1: " ".join([win, *lows]), 2: discards[0], 3: discards[1]}
-    pos = ca.Position(ca.find_variant(variant).rules(), build_deal(spec, voids={2: suit, 3: suit}),
-                      dealer=0, hand_no=1)
-    charge_all(pos, charges)
-    for card in (lead, win, *discards):
-        pos.push(card)
-    assert pos.tricks_won(1) == 1
-    while not pos.is_over():
-        legal = sorted(pos.legal_moves(), key=lambda c: c.face)
-        pos.push(legal[0] if pos.turn == 1 else legal[-1])
-    assert pos.won[1] == cards(" ".join(given)), "E must take trick 1 alone"
-    return pos
 
 
 @pytest.mark.parametrize("variant, trick, charges, score", [

@@ -109,11 +109,14 @@ def play_match_through_engine(engine: EngineProcess, variant_id: str, seed: int,
         won = [{str(c) for c in position.won[s]} for s in range(n)]
         tricks = [position.tricks_won(s) for s in range(n)]
         _assert_tricks_as_the_oracle_reads_them(variant.id, position, won, tricks)
-        charged = {str(c) for c in position.charged}  # turbo's charges (§8), public
+        # turbo's charges (§8), public; gong-zhu+super-charge's face-up ones apart (§9, A40).
+        super_charged = {str(c) for c in position.super_charged}
+        charged = {str(c) for c in position.charged} - super_charged
         # reverse-moon=shooter-choice (§2.3): the shooter's choice, when it made one.
         moon = next((d for _, _, d in position.decisions if d.startswith("moon=")), None)
         try:
-            expected = state.add_hand(won, tricks, charged, None if moon is None else moon == "moon=reverse")
+            expected = state.add_hand(won, tricks, charged, None if moon is None else moon == "moon=reverse",
+                                      super_charged)
         except UnknownVariant as exc:
             pytest.fail(f"{variant.id}: {exc}; add it to tests/support/independent_scorer*.py")
         # The engine is given the whole match state before the hand (`match …`).

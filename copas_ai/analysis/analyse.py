@@ -246,14 +246,12 @@ def view_world(record: GameRecord, point: DecisionPoint, seed: int) -> Position:
 
 def _view_decisions(record: GameRecord, point: DecisionPoint) -> list[tuple[int, int, str]]:
     """The general decisions before this one as the seat knew them: another seat's
-    hidden charge is `charge=?` while the charges are still being made (A33)."""
-    made = point.hand.decisions[:point.decisions]
-    if not made:
+    hidden charge is `charge=?` while the charges are still being made (A33), and a
+    face-down one (+super-charge, A40) until its card is played."""
+    if not point.decisions:
         return []
     known = replay(record, point.hand, len(point.moves), point.decisions)
-    texts = [t for t in decision_moves.with_decisions([str(c) for _, c in point.moves], known, point.seat)
-             if "=" in t]
-    return [(at, seat, text.partition(":")[2]) for (at, seat, _), text in zip(made, texts)]
+    return decision_moves.seen_decisions(known, point.seat)
 
 
 def _take_view(record: GameRecord, point: DecisionPoint) -> dict:

@@ -590,14 +590,16 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
                 raise PositionTextError(f"{received.label}: passed {seat} is not given")
             current = world(received.label, [])
     played: list[tuple[int, Card]] = []
-    for move in moves:
+    for i, move in enumerate(moves):
         label = f"move {move.text}"
         if hand_has_pass and not (passed and received) and not own_forward:
             missing = "passed" if not passed else "received"
             raise PositionTextError(f"{label}: play has begun but {missing} {seat} is not given")
         if move.decision is not None and _general(move, rules):
             decided.append((len(played), move.seat, move.decision))
-            current = world(label, list(played))
+            # gong-zhu+super-charge (A40): a hidden charge is checked with the face that follows it.
+            if not decision_moves.face_follows(move, moves[i + 1] if i + 1 < len(moves) else None):
+                current = world(label, list(played))
             continue
         if current.phase == "deciding" and move.decision is None:
             due, word = current.decision

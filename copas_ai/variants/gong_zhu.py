@@ -7,7 +7,9 @@ J♦ +200, 10♣ x4 or +100). The core scores it all (csrc/hand_score.h,
 signed_hand_score); this module only fills the RuleSet.
 
 Options: `+face-value-hearts`, `+hearts-swap` (A41), `+grand-slam` (A42),
-`+exact-minus-1000` and `+no-charge`. Not implemented: `+super-charge` (A40).
+`+exact-minus-1000`, `+no-charge` and `+super-charge` (A40: each charge is followed
+by its face, `face=down` a normal charge hidden until played, `face=up` a super
+charge; the core's decision kFace and signed_hand_score).
 """
 
 from __future__ import annotations
@@ -95,6 +97,10 @@ def _no_charge(rules: RuleSet, value: str | None) -> None:
     rules.charge_whole_suit = CardSet()
 
 
+def _super_charge(rules: RuleSet, value: str | None) -> None:
+    rules.super_charge = True  # L245-253: face down a normal charge, face up a super one
+
+
 VARIANTS: tuple[Variant, ...] = (
     Variant("gong-zhu", "Gong Zhu (signed graded scoring, charges)", 4, 4, 4, "high",
             "seeds/000 L205-253, docs/RULES.md §9", _gong_zhu),
@@ -109,4 +115,6 @@ OPTIONS: tuple[VariantOption, ...] = (
     VariantOption("exact-minus-1000", "a total landing on -1000 becomes +1000", "§9 L241", FAMILY,
                   _exact_minus_1000),
     VariantOption("no-charge", "no charging", "§9 L243", FAMILY, _no_charge),
+    VariantOption("super-charge", "charges face down (hidden) or face up (super: x4)", "§9 L245-253, A40", FAMILY,
+                  _super_charge, conflicts=("no-charge",)),
 )

@@ -18,17 +18,42 @@ Position decision_root(const Position& pos, int /*seat*/) {
   return root;
 }
 
-DecisionSearch::DecisionSearch(const Position& root, int seat) : root_(root), seat_(seat) {
+DecisionSearch::DecisionSearch(const Position& pos, int seat) : root_(decision_root(pos, seat)), seat_(seat) {
+  // The seat's own decisions taken back with the hidden ones (its charge, when its
+  // face is due): every world makes them again as made.
+  for (int i = root_.num_decisions(); i < pos.num_decisions(); ++i)
+    if (pos.decision_record(i).seat == seat) own_[num_own_++] = pos.decision_record(i).value;
   // The seat's own choices: the root's when the decision is due from it now, else
   // (earlier seats' hidden decisions come first) its cards decide them at its turn.
-  Position at = root;
+  Position at = root_;
   Rng none(1);
-  while (at.phase() == Phase::kDeciding && at.turn() != seat) at.decide(heuristic_decision(at, none));
+  for (int own = 0; at.phase() == Phase::kDeciding && (at.turn() != seat || own < num_own_);)
+    at.decide(at.turn() == seat ? own_[own++] : heuristic_decision(at, none));
+  // +super-charge (A40): a card charged is weighed face down and face up, each an option.
+  const bool with_face = at.rules().super_charge && at.decision_word() == DecisionWord::kCharge;
   for (DecisionChoices c = at.decision_choices(); c;) {
     MoveStats m;
     m.decision = static_cast<std::int16_t>(pop_lowest(c).index);
-    options_.push_back(m);
+    const bool card = with_face && m.decision != kNoCardValue;
+    for (int face : {kFaceDown, kFaceUp}) {
+      if (!card && face == kFaceUp) break;
+      options_.push_back(m);
+      faces_.push_back(card ? face : -1);
+    }
   }
+}
+
+std::vector<MoveStats> DecisionSearch::stats() const {
+  // One entry per value of the due word: a charged card with its better face's figures.
+  std::vector<MoveStats> out;
+  for (std::size_t i = 0; i < options_.size(); ++i) {
+    if (i > 0 && options_[i].decision == options_[i - 1].decision) {
+      if (options_[i].mean() > out.back().mean()) out.back() = options_[i];
+      continue;
+    }
+    out.push_back(options_[i]);
+  }
+  return out;
 }
 
 void DecisionSearch::value_at_hand_end(const MatchState* match, const MatchEquity* equity) {
@@ -64,11 +89,27 @@ std::int64_t DecisionSearch::run(const WorldSampler& sampler, const IsmctsParams
     world = root_;
     if (!sampler.sample(rng, world)) break;
     const Rng stream = rng;  // every choice plays out from the same random stream
-    for (MoveStats& option : options_) {
+    for (std::size_t i = 0; i < options_.size(); ++i) {
+      MoveStats& option = options_[i];
       trial = world;
       Rng local = stream;
-      while (trial.phase() == Phase::kDeciding)
-        trial.decide(trial.turn() == seat_ ? option.decision : heuristic_decision(trial, local));
+      // The seat: its decisions made already, then the option (and its face).
+      int own = 0;
+      bool chosen = false;
+      while (trial.phase() == Phase::kDeciding) {
+        int value;
+        if (trial.turn() != seat_) {
+          value = heuristic_decision(trial, local);
+        } else if (own < num_own_) {
+          value = own_[own++];
+        } else if (!chosen) {
+          value = option.decision;
+          chosen = true;
+        } else {
+          value = faces_[i] >= 0 ? faces_[i] : heuristic_decision(trial, local);
+        }
+        trial.decide(value);
+      }
       play_out_heuristic(trial, local, params.playout_noise);
       counted_hand_scores(trial, match, scores);
       option.add(relative_value(trial.rules(), scores, seat_));

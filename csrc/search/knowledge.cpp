@@ -142,12 +142,23 @@ Knowledge knowledge_of(const Position& pos, int seat) {
   if (into_hand_take_plays(pos, seat) < kMaxPlays) k.absent[pos.kitty_taker()] &= ~known_undealt;
   add_revealed_absences(pos, k);
   // turbo: a charged card is public while its charger holds it (A33), once every charge is down.
-  if (pos.charged())
+  // gong-zhu+super-charge (A40): a face-down one is not; its charger holds one of the
+  // chargeable cards not seen (the sampler's hidden charges) until it plays it.
+  if (pos.charged()) {
+    const CardSet face_down = r.super_charge ? pos.charged() & ~pos.super_charged() : 0;
     for (int i = 0; i < pos.num_decisions(); ++i) {
       const DecisionRecord& d = pos.decision_record(i);
-      if (d.word == DecisionWord::kCharge && d.value != kNoCardValue && d.seat != seat)
-        k.must_hold[d.seat] |= Card(d.value).bit() & ~k.played;
+      if (d.word != DecisionWord::kCharge || d.value == kNoCardValue || d.seat == seat) continue;
+      const Card c(d.value);
+      if (contains(k.played, c)) continue;
+      if (contains(face_down, c)) {
+        ++k.hidden_charges[d.seat];
+      } else {
+        k.must_hold[d.seat] |= c.bit();
+      }
     }
+    if (r.super_charge) k.hidden_charge_cards = r.charge_cards & ~pos.super_charged() & ~k.played;
+  }
   if (r.kitty_use == KittyUse::kIntoHand) add_into_hand_take(pos, k, known_undealt);
   // A taker who may look at the kitty knows its cards: counted with the played ones.
   if (r.kitty_peek && pos.kitty_taker() == seat) {

@@ -245,6 +245,13 @@ int heuristic_decision(const Position& pos, Rng&) {
         return kQueenOfSpades.index;
       return kNoCardValue;
     }
+    case DecisionWord::kFace: {
+      // gong-zhu+super-charge (A40): the Q♠ is charged (above) only over four lower
+      // spades, to be dumped on another seat: super it (-400 for the taker). Any other
+      // card charged may come back to its charger: face down (a normal charge, hidden).
+      const DecisionRecord& charge = pos.decision_record(pos.num_decisions() - 1);
+      return charge.value == kQueenOfSpades.index ? kFaceUp : kFaceDown;
+    }
     case DecisionWord::kPlan: {
       // A rule of thumb, not searched: a dealer holding nothing it would want rid of
       // (no point card, no spade above the J♠) keeps its hand, as nothing bad can

@@ -39,7 +39,8 @@ CardSet heuristic_discard(const RuleSet& rules, CardSet hand, int count);
 // A value for the decision due from the seat to act (phase kDeciding, decision.h),
 // from its own hand: turbo's charge is the Q♠ when four lower spades guard it
 // (it can then be kept until another seat must take it), else none; the shooter's
-// moon form (shooter-choice) is the one its hand favours (Position::hand_moon_form).
+// moon form (shooter-choice) is the one its hand favours (Position::hand_moon_form);
+// +super-charge's face is up for that Q♠, down for any other charge.
 int heuristic_decision(const Position& pos, Rng& rng);
 
 // The passes (a pass chain in its order, the pool dealt back) and the decisions

@@ -467,12 +467,15 @@ void WorldSampler::draw(Rng& caller_rng, CardSet* all, CardSet* charged) const {
 
 bool WorldSampler::sample(Rng& rng, Position& out) const {
   CardSet hands[kMaxPlayers];
-  if (!sample(rng, hands)) return false;
+  CardSet charged = 0;
+  if (!sample(rng, hands, &charged)) return false;
   CardSet placed = out.played();
   for (int s = 0; s < knowledge_.players; ++s) {
     out.set_hand(s, hands[s]);
     placed |= hands[s];
   }
+  // Face-down charges (A40): the world's own choice of the charged cards.
+  if (charged) out.set_face_down_charges(charged);
   // The cards left undealt in this world are its kitty (taken or not), or an
   // into-hand taker's discards; then a kitty he could have taken, for the history.
   if (out.rules().kitty_size) out.set_unheld(knowledge_.deck & ~placed);

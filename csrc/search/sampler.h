@@ -77,6 +77,7 @@ class WorldSampler {
   // (set_hand on every seat; the history is left as it is). Returns false, and
   // leaves `out` unchanged, when there is no world. During the pass, sample into
   // a position where no other seat has set its pass: those passes are true cards.
+  // Face-down charges: the world's charged cards replace the position's hidden ones.
   bool sample(Rng& rng, Position& out) const;
 
   // Limits: dense table entries, and holders (other seats + the undealt pile).

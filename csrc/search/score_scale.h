@@ -25,7 +25,7 @@ struct ScoreScale {
     // The copas-fora scoring options widen the range: a doubling card (10♣)
     // doubles either end, the clean-hand term adds to one of them.
     // turbo's charges: each chargeable card counted once more (its suit, for
-    // charge_whole_suit), and a chargeable doubling card doubling twice.
+    // charge_whole_suit), and a chargeable doubling card doubling twice (super: x8).
     for (CardSet c = r.charge_cards & ~r.doubling_cards; c;) {
       const Card x = pop_lowest(c);
       double extra = r.card_points[x.index];
@@ -33,11 +33,12 @@ struct ScoreScale {
         extra = 0;
         for (CardSet h = r.deck & suit_mask(x.suit()); h;) extra += r.card_points[pop_lowest(h).index];
       }
-      (extra > 0 ? plus : minus) += extra;
+      // +super-charge (A40): a super charge counts it three times more.
+      (extra > 0 ? plus : minus) += extra * (r.super_charge ? 3 : 1);
     }
     // gong-zhu: the all-hearts rule turns the negative cards positive (a ceiling).
     if (negates_signs(r.moon)) plus -= minus;
-    const double times = (r.charge_cards & r.doubling_cards) ? 4 : 2;
+    const double times = (r.charge_cards & r.doubling_cards) ? (r.super_charge ? 8 : 4) : 2;
     if (r.doubling_cards) plus *= times, minus *= times;
     (r.clean_hand_points > 0 ? plus : minus) += r.clean_hand_points;
     if (r.grand_slam_points > plus) plus = r.grand_slam_points;

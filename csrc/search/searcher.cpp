@@ -145,7 +145,7 @@ SearchResult Searcher::run(const Position& position, int seat, Algorithm algorit
     if (cap >= 0) mine = cap / threads + (t < cap % threads ? 1 : 0);
     auto& stats = per_thread[static_cast<std::size_t>(t)];
     if (deciding) {
-      DecisionSearch ds(root, seat);
+      DecisionSearch ds(position, seat);  // its root is `root`; it keeps the seat's own decisions
       ds.run(sampler, options_.ismcts, control_, rng, mine, counted, equity);
       stats = ds.stats();
     } else if (passing) {

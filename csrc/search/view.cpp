@@ -283,11 +283,21 @@ std::string decision_name(const SeatView& v, int d) {
   return "move " + std::to_string(v.decision_seat[d]) + ":" + decision_info(v.decision_word[d]).name + "=" + value;
 }
 
+// gong-zhu+super-charge (A40): decision d is another seat's hidden charge whose face
+// follows (`charge=?` then `face=down`): it stays hidden once the charges are down.
+bool face_down_hidden(const SeatView& v, int d) {
+  return v.decision_word[d] == DecisionWord::kCharge && v.decision_value[d] < 0 && d + 1 < v.num_decisions &&
+         v.decision_word[d + 1] == DecisionWord::kFace && v.decision_seat[d + 1] == v.decision_seat[d];
+}
+
 // Makes the view's decisions placed before move `at` in `pos` (hidden ones as none);
 // `next` is the first not made yet. Checks each against the position. `phantoms`:
 // `pos` is the skeleton, whose phantom cards keep the hand from ending, so a decision
 // due at the hand's end (the moon's form) is left to the world's replay to check.
-std::string replay_decisions(const SeatView& v, int at, int& next, Position& pos, bool phantoms = false) {
+// `face_down`: the world's face-down charged cards (a hidden face-down charge takes
+// the one its seat holds); the skeleton makes such a charge as none, without its face.
+std::string replay_decisions(const SeatView& v, int at, int& next, Position& pos, bool phantoms = false,
+                             CardSet face_down = 0) {
   for (; next < v.num_decisions && v.decision_at[next] == at; ++next) {
     if (phantoms && decision_info(v.decision_word[next]).at_hand_end) {
       if (at != v.num_moves)
@@ -295,19 +305,29 @@ std::string replay_decisions(const SeatView& v, int at, int& next, Position& pos
                " is due only once the cards are played";
       continue;
     }
-    const int value = v.decision_value[next] < 0 ? kNoCardValue : v.decision_value[next];
+    int value = v.decision_value[next] < 0 ? kNoCardValue : v.decision_value[next];
     if (v.decision_value[next] < 0 && (!decision_info(v.decision_word[next]).card_valued ||
                                        v.decision_seat[next] == v.seat))
       return decision_name(v, next) + ": only another seat's hidden decision may be written '?'";
+    const bool hidden_face_down = face_down_hidden(v, next);
+    if (hidden_face_down) {
+      if (v.decision_value[next + 1] != kFaceDown)
+        return decision_name(v, next + 1) + ": a face-up charge is public: write its card";
+      const CardSet mine = face_down & pos.hand(v.decision_seat[next]);
+      if (!phantoms && mine) value = lowest(mine).index;
+    }
     if (std::string e = pos.decision_error(v.decision_seat[next], v.decision_word[next], value); !e.empty())
       return decision_name(v, next) + ": " + e;
     pos.decide(value);
-    // A33: hidden decisions are revealed together, so none may stay hidden once the phase is over.
+    if (hidden_face_down && value == kNoCardValue) ++next;  // the skeleton: no face follows a none
+    // A33: hidden decisions are revealed together, so none may stay hidden once the phase is over
+    // (but a face-down charge, A40).
     if (pos.phase() != Phase::kDeciding)
       for (int d = 0; d <= next; ++d)
-        if (v.decision_value[d] < 0 && decision_info(v.decision_word[d]).hidden_until_done)
+        if (v.decision_value[d] < 0 && decision_info(v.decision_word[d]).hidden_until_done && !face_down_hidden(v, d))
           return decision_name(v, d) + ": every " + decision_info(v.decision_word[d]).name +
-                 " is down, so it is revealed: write its value";
+                 " is down, so it is revealed: write its value" +
+                 (pos.rules().super_charge ? " (a face-down charge: charge=? then face=down)" : "");
   }
   return "";
 }
@@ -452,6 +472,15 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
   for (int p = 0; p < 3; ++p)
     if (facts.receiver[p] >= 0) k.must_hold[facts.receiver[p]] |= facts.sent[p] & ~played;
   for (int s = 0; s < n; ++s) k.must_hold[s] |= charged_by[s] & ~played_by[s];
+  // gong-zhu+super-charge (A40): each hidden face-down charge is one of the chargeable
+  // cards neither played nor charged in the open.
+  CardSet open_charged = 0;
+  for (int s = 0; s < n; ++s) open_charged |= charged_by[s];
+  for (int d = 0; d < v.num_decisions; ++d)
+    if (face_down_hidden(v, d)) {
+      ++k.hidden_charges[v.decision_seat[d]];
+      k.hidden_charge_cards = rules.charge_cards & ~played & ~open_charged;
+    }
   if (const CardSet held = held_opening_card(rules, v) & ~played; held && replay.num_plays() > 0)
     if (const int leader = replay.play_record(0).seat; leader != v.seat) k.must_hold[leader] |= held;
   // The revoker held the suit it failed to follow: its shown void was not one.
@@ -470,7 +499,9 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
   if (std::string e = knowledge_error(k); !e.empty()) return "impossible position: " + e;
   const WorldSampler sampler(k);
   CardSet hands[kMaxPlayers];
-  if (!sampler.sample(rng, hands)) return "no deal of the unseen cards fits the moves: " + sampler.problem();
+  CardSet face_down = 0;
+  if (!sampler.sample(rng, hands, &face_down))
+    return "no deal of the unseen cards fits the moves: " + sampler.problem();
 
   // The world: the sampled hands plus each seat's played cards, replayed.
   for (int s = 0; s < n; ++s) hands[s] |= played_by[s];
@@ -483,7 +514,7 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
                           facts.forwarded);
   int made = first_replayed;
   for (int i = 0; i < v.num_moves; ++i) {
-    if (std::string e = replay_decisions(v, i, made, out); !e.empty()) return e;
+    if (std::string e = replay_decisions(v, i, made, out, false, face_down); !e.empty()) return e;
     if (out.discarding()) discard_cards(out, discards);
     const Card c = v.move_card[i];
     if (v.revokes_penalize && out.is_revoke(c)) {
@@ -495,7 +526,7 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
     out.play(c);
   }
   if (out.discarding() && discards) discard_cards(out, discards);
-  return replay_decisions(v, v.num_moves, made, out);
+  return replay_decisions(v, v.num_moves, made, out, false, face_down);
 }
 
 }  // namespace copas

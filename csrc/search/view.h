@@ -43,7 +43,10 @@ struct SeatView {
   // Decisions other than cards (decision.h), each placed before move decision_at[i]
   // (num_moves: after the last). value -1: another seat's, not revealed yet (turbo's
   // charges are hidden until every seat's is down, A33); a world replays it as its
-  // word's "none".
+  // word's "none". gong-zhu+super-charge (A40): once the charges are down, another
+  // seat's face-down charge not yet played stays `charge=?`, followed by its
+  // `face=down`: the world gives that seat one of the chargeable cards not seen
+  // (the sampler's hidden charges). During the phase another seat's face is not written.
   int num_decisions = 0;
   DecisionWord decision_word[kMaxDecisions] = {};
   std::int8_t decision_seat[kMaxDecisions] = {};

@@ -8,13 +8,15 @@ import random
 import copas_ai as ca
 
 
-def charge_all(pos: ca.Position, picks: dict[int, str] | None = None) -> None:
-    """Every seat's charge in turn: `picks[seat]` ('QS', 'none'), else none."""
-    picks = picks or {}
+def charge_all(pos: ca.Position, picks: dict[int, str] | None = None, faces: dict[int, str] | None = None) -> None:
+    """Every seat's charge in turn: `picks[seat]` ('QS', 'none'), else none; under
+    gong-zhu+super-charge its face `faces[seat]` ('up', 'down'), else down."""
+    picks, faces = picks or {}, faces or {}
     while pos.phase == "deciding":
         seat, word = pos.decision
-        assert word == "charge"
-        pos.decide(f"charge={picks.get(seat, 'none')}", seat=seat)
+        assert word in ("charge", "face")
+        value = picks.get(seat, "none") if word == "charge" else faces.get(seat, "down")
+        pos.decide(f"{word}={value}", seat=seat)
 
 
 def won_text(pos: ca.Position) -> list[set[str]]:

@@ -156,16 +156,18 @@ def american_scores(won: Sequence[Collection[str]], tricks: Sequence[int],
 
 
 def hand_scores(variant_id: str, won: Sequence[Collection[str]], tricks: Sequence[int],
-                reverse: bool | None = None, charged: Collection[str] = ()) -> list[int]:
+                reverse: bool | None = None, charged: Collection[str] = (),
+                super_charged: Collection[str] = ()) -> list[int]:
     """The hand's score of each seat from the cards (and number of tricks) it won;
-    `charged`: turbo's charged cards (§8)."""
+    `charged`: turbo's charged cards (§8); gong-zhu+super-charge (§9, A40): `charged`
+    those charged face down, `super_charged` those charged face up."""
     base, options = parse_id(variant_id)
     if base == "turbo":
         return turbo_scores(won, options, charged)
     if base == "queens":
         return queens_scores(won, options)
     if base == "gong-zhu":
-        return gong_zhu_scores(won, options, charged)
+        return gong_zhu_scores(won, options, charged, super_charged)
     if base in COPAS_BASES:
         return copas_fora_scores(won, tricks, options, reverse, base)
     if base == "american":
@@ -248,11 +250,13 @@ class MatchRules:
 
 def add_hand(variant_id: str, totals: list[int], pending: set[int], won: Sequence[Collection[str]],
              tricks: Sequence[int], match: MatchRules, tiebreak: bool = False,
-             charged: Collection[str] = (), reverse: bool | None = None) -> list[int]:
+             charged: Collection[str] = (), reverse: bool | None = None,
+             super_charged: Collection[str] = ()) -> list[int]:
     """Adds a hand to `totals` (and the exact-score (c) memory `pending`) in place;
     returns the hand's scores as they counted. `tiebreak`: tie-break hands are under way;
-    `charged`: turbo's charged cards; `reverse`: reverse-moon=shooter-choice's choice (§2.3)."""
-    scores = hand_scores(variant_id, won, tricks, reverse=reverse, charged=charged)
+    `charged`: turbo's charged cards (gong-zhu+super-charge: the face-down ones, and
+    `super_charged` the face-up ones); `reverse`: reverse-moon=shooter-choice's choice (§2.3)."""
+    scores = hand_scores(variant_id, won, tricks, reverse=reverse, charged=charged, super_charged=super_charged)
     base, options = parse_id(variant_id)
     shooter = None
     if base in COPAS_BASES:
@@ -305,10 +309,11 @@ class IndependentMatch:
     flipped: bool = False  # gong-zhu+exact-minus-1000: a total was flipped, the match is over
 
     def add_hand(self, won: Sequence[Collection[str]], tricks: Sequence[int],
-                 charged: Collection[str] = (), reverse: bool | None = None) -> list[int]:
+                 charged: Collection[str] = (), reverse: bool | None = None,
+                 super_charged: Collection[str] = ()) -> list[int]:
         before = list(self.totals)
         scores = add_hand(self.variant_id, self.totals, self.pending, won, tricks, self.rules, self.tiebreak,
-                          charged, reverse)
+                          charged, reverse, super_charged)
         self.hands_played += 1
         if parse_id(self.variant_id)[0] == "queens":
             self.moon_winner = queens_shooter(won)
