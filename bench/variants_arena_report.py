@@ -35,6 +35,7 @@ CASES = [
     ("queens", 4),  # the dealer's pass plan searched (issue 28)
     ("gong-zhu", 4),  # goal high: the engine is better when its points per hand are higher (difference > 0)
     ("gong-zhu+super-charge", 4),  # the faces searched, face-down charges hidden (issue 28)
+    ("gong-zhu+face-value-hearts+hearts-swap+grand-slam+exact-minus-1000", 4), ("gong-zhu+no-charge", 4),
     ("copas-fora+reverse-moon=shooter-choice", 4),  # the shooter's moon choice after the hand (issue 28)
 ]
 OPPONENTS = ("random", "heuristic")
