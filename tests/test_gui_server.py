@@ -366,6 +366,26 @@ def test_turbo_bad_decisions_are_refused_with_a_clear_error():
         assert status == 400 and "no decision is due" in answer["error"]
 
 
+def test_turbo_undo_takes_back_cards_and_keeps_the_charges():
+    """turbo: after the charges, the person's first card undone takes back the cards only;
+    the four charges made before the first card stay, and play goes on to the end."""
+    with running_server() as server:
+        client = Client(server)
+        dealer = _first_hand("turbo", TURBO_SEED).dealer
+        table = _new(client, "turbo", people=(dealer,), seed=TURBO_SEED)
+        _until_decision(client, table)
+        client.post("/api/decide", {"table": table, "choice": "charge=QS"})
+        state = client.wait_for_person(table)
+        charges = server.tables[table].position.decisions
+        client.post("/api/play", {"table": table, "card": first_legal(state)})
+        client.wait_for_person(table)
+        client.post("/api/undo", {"table": table})
+        undone = client.wait_for_person(table)
+        assert undone["phase"] == "playing" and undone["hand"] == state["hand"]
+        assert server.tables[table].position.decisions == charges and len(charges) == 4
+        assert _play_hand(client, table)["tricks_done"] == 13
+
+
 def test_queens_the_dealer_person_chooses_the_pass_plan_and_passes_by_it():
     """queens (docs/RULES.md §11): the person is hand 1's dealer (seat 0, seed 2); its plan, chosen
     with a button (`plan: 2 left, 1 across`), is public and the pass that follows is by it."""
