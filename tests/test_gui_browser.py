@@ -17,7 +17,9 @@ from pathlib import Path
 
 import pytest
 
+import copas_ai as ca
 from copas_ai.analysis.record import load_record
+from copas_ai.game import Match
 from support.gui_browser import MISSING, PlayPage, screenshot, start_browser
 from support.gui_client import running_server
 
@@ -208,6 +210,24 @@ def test_into_hand_kitty_discard_by_clicks_with_people_at_every_seat(server, dri
     assert len(discards) == 1 and discards[0][0] == discards[0][1] == end["kitty"]["taker"]
     assert all(seat == turn for phase, seat, turn in phases if phase == "playing")
     assert end["phase"] == "handover"
+
+
+def test_turbo_the_person_charges_q_spades_with_a_button(server, driver):
+    """turbo (docs/RULES.md §8, A33), seed 8: the person is the dealer, the last to charge;
+    after its pass the page shows one button a charge ("charge Q♠", "no charge") and the
+    engine seats' charges as `charge=?`; a click charges Q♠ and the hand plays out."""
+    dealer = Match.new(ca.find_variant("turbo"), seed=8).deal_next_hand().dealer
+    page = PlayPage(driver)
+    page.start(server.url(), "turbo", 4, people=(dealer,), seed=8)
+    s = page.pass_by_clicks()
+    assert s["phase"] == "deciding"
+    buttons = {b.get_attribute("data-choice"): b.text for b in page.all("#decision button")}
+    assert buttons["charge=QS"] == "charge Q\u2660" and buttons["charge=none"] == "no charge"
+    assert page.find("#decisions").text.count("charge=?") == 3
+    s = page.decide_by_click("charge=QS")
+    assert s["phase"] == "playing" and not page.find("#decision").is_displayed()
+    end = page.play_hand()
+    assert end["phase"] in ("handover", "gameover") and f"{dealer}:charge=QS" in end["decisions"]
 
 
 def test_play_page_fits_a_phone_sized_window(server, downloads):

@@ -11,8 +11,11 @@ import time
 
 import pytest
 
+import copas_ai as ca
 from copas_ai.analysis.record import read_record, replay
+from copas_ai.game import Match
 from support.gui_client import ITERATIONS, Client, first_legal, running_server
+from support.hands import MOON_DEAL, MOON_PLAY, build_deal, play
 
 
 def _new(client: Client, variant: str, players: int | None = None, people=(0,), seed: int = 7) -> str:
@@ -29,10 +32,13 @@ def _first_play(client: Client, seed: int) -> tuple[str, dict]:
 
 
 def _play_hand(client: Client, table: str) -> dict:
-    """The person's seats pass their first cards and play their first legal card until the hand ends."""
+    """The person's seats make the first choice of each decision, pass their first cards and
+    play their first legal card until the hand ends."""
     state = client.wait_for_person(table)
     while state["phase"] not in ("handover", "gameover"):
-        if state["phase"] == "passing":
+        if state["phase"] == "deciding":  # a charge, queens' plan, the moon's form: the first choice
+            client.post("/api/decide", {"table": table, "choice": state["decision"]["choices"][0]["move"]})
+        elif state["phase"] == "passing":
             client.post("/api/pass", {"table": table, "seat": state["seat"], "cards": state["hand"][:state["pass"]["count"]]})
         elif state["phase"] == "discarding":
             client.post("/api/discard", {"table": table, "cards": state["hand"][:state["kitty"]["discard_count"]]})
@@ -128,16 +134,6 @@ def test_refused_actions_say_why_and_the_server_keeps_serving():
         status, answer, _ = client.request("POST", "/api/review", {"text": '{"format": "copas-game/1", "variant": "american", "hands": []}'})
         assert status == 400 and "hands" in answer["error"]
         assert client.get("/api/variants")["variants"]
-
-
-def test_turbo_is_refused_at_the_table_and_left_out_of_its_list():
-    """turbo's charges (docs/RULES.md §8) are not yet a table action: the table says so, and
-    its variant list leaves turbo out rather than start a hand nobody can go on with."""
-    with running_server() as server:
-        client = Client(server)
-        status, answer, _ = client.request("POST", "/api/new", {"variant": "turbo"})
-        assert status == 400 and "charge" in answer["error"] and "engine protocol" in answer["error"]
-        assert "turbo" not in [v["id"] for v in client.get("/api/variants")["variants"]]
 
 
 def test_old_tables_are_closed_with_their_engine_processes():
@@ -264,3 +260,246 @@ def test_a_pass_chain_and_a_pool_variant_play_through(variant):
         record = read_record(client.get(f"/api/record?table={table}"))
         assert record.hands[0].passes is not None
         assert (record.hands[0].pool is not None) == variant.endswith("kitty-swap")
+
+
+# -- decisions other than a card or a pass (docs/PROTOCOL.md "Decisions") ----------------------------
+
+def _first_hand(variant: str, seed: int) -> ca.Position:
+    """The first hand a table of `variant` with `seed` deals (its dealer, its first decision's choices)."""
+    return Match.new(ca.find_variant(variant), seed=seed).deal_next_hand()
+
+
+def _public_decisions(position: ca.Position, seat: int) -> list[str]:
+    """The decisions as `seat` may see them (docs/RULES.md A33, A40), from the rules' text:
+    while the charges are being made another seat's charge is `charge=?` and its face not
+    shown; then a charge whose face is down stays `charge=?` until its card is played."""
+    made = position.decisions
+    played = {str(card) for _, card in position.moves}
+    out = []
+    for k, (_, mover, decision) in enumerate(made):
+        word, _, value = decision.partition("=")
+        if mover != seat and position.phase == "deciding" and word in ("charge", "face"):
+            if word == "charge":
+                out.append(f"{mover}:charge=?")
+            continue
+        face_down = k + 1 < len(made) and made[k + 1][1:] == (mover, "face=down")
+        if (mover != seat and word == "charge" and face_down and value not in played and not position.is_over()):
+            out.append(f"{mover}:charge=?")
+            continue
+        out.append(f"{mover}:{decision}")
+    return out
+
+
+def _check_no_hidden_charge_leaks(server, table: str, state: dict) -> int:
+    """The person's state shows the decisions as its seat may see them, and no hidden one
+    appears anywhere in its JSON. Returns how many are hidden."""
+    position = server.tables[table].position
+    assert state["decisions"] == _public_decisions(position, state["seat"])
+    text = json.dumps(state)
+    hidden = [f"{mover}:{d}" for _, mover, d in position.decisions if f"{mover}:{d}" not in state["decisions"]]
+    assert not any(h in text for h in hidden)
+    return len(hidden)
+
+
+def _until_decision(client: Client, table: str) -> dict:
+    """The person's first cards passed until a decision of its own is due."""
+    state = client.wait_for_person(table)
+    while state["phase"] == "passing":
+        client.post("/api/pass", {"table": table, "seat": state["seat"], "cards": state["hand"][:state["pass"]["count"]]})
+        state = client.wait_for_person(table)
+    return state
+
+
+TURBO_SEED = 8
+
+
+def test_turbo_the_person_charges_the_engine_seats_charge_hidden_the_hand_plays_out():
+    """turbo (docs/RULES.md §8, A33): the person (the dealer, the last to charge) is offered its
+    charges as buttons and the other seats' charges show as `charge=?`; it charges a card
+    through /api/decide, the hand plays to the end, and the record carries all four charges."""
+    with running_server() as server:
+        client = Client(server)
+        dealer = _first_hand("turbo", TURBO_SEED).dealer  # the last to charge
+        table = _new(client, "turbo", people=(dealer,), seed=TURBO_SEED)
+        state = _until_decision(client, table)
+        assert state["phase"] == "deciding" and state["decision"]["word"] == "charge" and state["seat"] == dealer
+        choices = {c["move"]: c["label"] for c in state["decision"]["choices"]}
+        assert choices == {c: choices[c] for c in server.tables[table].position.decision_choices}
+        assert choices["charge=none"] == "no charge"
+        charge = "charge=QS"  # seed TURBO_SEED: the dealer keeps Q♠ after passing its first three cards
+        assert choices[charge] == "charge Q\u2660"
+        assert _check_no_hidden_charge_leaks(server, table, state) == 3
+        assert sum(d.endswith(":charge=?") for d in state["decisions"]) == 3
+        client.post("/api/decide", {"table": table, "choice": charge})
+        end = _play_hand(client, table)
+        assert end["phase"] in ("handover", "gameover") and end["tricks_done"] == 13
+        assert f"{dealer}:{charge}" in end["decisions"] and "?" not in " ".join(end["decisions"])  # all shown at the end
+        record = read_record(client.get(f"/api/record?table={table}"))
+        assert sorted(seat for _, seat, d in record.hands[0].decisions if d.startswith("charge=")) == [0, 1, 2, 3]
+        assert (0, dealer, charge) in record.hands[0].decisions
+        assert replay(record, record.hands[0]).score() == record.hands[0].score
+
+
+def test_turbo_bad_decisions_are_refused_with_a_clear_error():
+    """turbo: a choice that is not text, not one of the choices, a card while a charge is due,
+    a decision while cards are played: each a 400 naming what is wrong; nothing changes."""
+    with running_server() as server:
+        client = Client(server)
+        dealer = _first_hand("turbo", TURBO_SEED).dealer
+        table = _new(client, "turbo", people=(dealer,), seed=TURBO_SEED)
+        state = _until_decision(client, table)
+        for body, words in (({"choice": 7}, "expected a decision"), ({"choice": "charge=ZZ"}, "choose one of"),
+                            ({"choice": "moon=reverse"}, "choose one of"), ({}, "expected a decision")):
+            status, answer, _ = client.request("POST", "/api/decide", {"table": table, **body})
+            assert status == 400 and words in answer["error"], answer
+        status, answer, _ = client.request("POST", "/api/play", {"table": table, "card": state["hand"][0]})
+        assert status == 400 and f"seat {dealer}'s charge decision comes first" in answer["error"]
+        assert client.state(table)["version"] == state["version"]
+        hint = client.post("/api/hint", {"table": table})  # the engine values each charge from the person's view
+        assert {m["move"] for m in hint["moves"]} == {f"{dealer}:{c}" for c in server.tables[table].position.decision_choices}
+        partial = read_record(client.get(f"/api/record?table={table}")).hands[0]  # saved mid-decision
+        assert [seat for _, seat, _ in partial.decisions] == [(dealer + k) % 4 for k in (1, 2, 3)]
+        client.post("/api/decide", {"table": table, "choice": "charge=none"})
+        state = client.wait_for_person(table)
+        assert state["phase"] == "playing" and state["decision"] is None
+        status, answer, _ = client.request("POST", "/api/decide", {"table": table, "choice": "charge=none"})
+        assert status == 400 and "no decision is due" in answer["error"]
+
+
+def test_turbo_undo_takes_back_cards_and_keeps_the_charges():
+    """turbo: after the charges, the person's first card undone takes back the cards only;
+    the four charges made before the first card stay, and play goes on to the end."""
+    with running_server() as server:
+        client = Client(server)
+        dealer = _first_hand("turbo", TURBO_SEED).dealer
+        table = _new(client, "turbo", people=(dealer,), seed=TURBO_SEED)
+        _until_decision(client, table)
+        client.post("/api/decide", {"table": table, "choice": "charge=QS"})
+        state = client.wait_for_person(table)
+        charges = server.tables[table].position.decisions
+        client.post("/api/play", {"table": table, "card": first_legal(state)})
+        client.wait_for_person(table)
+        client.post("/api/undo", {"table": table})
+        undone = client.wait_for_person(table)
+        assert undone["phase"] == "playing" and undone["hand"] == state["hand"]
+        assert server.tables[table].position.decisions == charges and len(charges) == 4
+        assert _play_hand(client, table)["tricks_done"] == 13
+
+
+def test_queens_the_dealer_person_chooses_the_pass_plan_and_passes_by_it():
+    """queens (docs/RULES.md §11): the person is hand 1's dealer (seat 0, seed 2); its plan, chosen
+    with a button (`plan: 2 left, 1 across`), is public and the pass that follows is by it."""
+    with running_server() as server:
+        client = Client(server)
+        table = _new(client, "queens", seed=2)
+        state = client.wait_for_person(table)
+        assert state["phase"] == "deciding" and state["dealer"] == 0 and state["decision"]["word"] == "plan"
+        labels = {c["move"]: c["label"] for c in state["decision"]["choices"]}
+        assert labels["plan=2l1a"] == "plan: 2 left, 1 across" and labels["plan=none"] == "plan: no pass"
+        client.post("/api/decide", {"table": table, "choice": "plan=2l1a"})
+        state = client.wait_for_person(table)
+        assert state["phase"] == "passing" and state["pass"]["count"] == 3 and state["decisions"] == ["0:plan=2l1a"]
+        end = _play_hand(client, table)
+        assert end["phase"] in ("handover", "gameover") and end["tricks_done"] == 13
+        record = read_record(client.get(f"/api/record?table={table}"))
+        assert record.hands[0].decisions[0] == (0, 0, "plan=2l1a")
+        assert [len(part) for part in record.hands[0].passes[0]] == [2, 1]
+
+
+def test_queens_the_engine_dealer_chooses_the_plan_the_person_sees_it():
+    """queens: the dealer (seat 0, seed 2) is an engine seat: the engine chooses the plan
+    over CEP, the person (seat 1) sees it at once and passes by it."""
+    with running_server() as server:
+        client = Client(server)
+        table = _new(client, "queens", people=(1,), seed=2)
+        state = client.wait_for_person(table)
+        assert state["phase"] == "passing" and len(state["decisions"]) == 1
+        plan = state["decisions"][0]
+        assert plan.startswith("0:plan=") and plan.partition(":")[2] in _first_hand("queens", 2).decision_choices
+        end = _play_hand(client, table)
+        assert end["phase"] in ("handover", "gameover")
+        record = read_record(client.get(f"/api/record?table={table}"))
+        assert f"0:{record.hands[0].decisions[0][2]}" == plan
+
+
+def test_gong_zhu_super_charge_people_charge_and_set_faces_a_face_down_charge_stays_hidden():
+    """gong-zhu+super-charge (docs/RULES.md §9, A40), seed 4: two people, seat 0 and the
+    dealer (seat 1, the last to charge); the engine seats charge over CEP. Seat 0 charges
+    T♣ and sets it `face down` with a button; the dealer is then shown `0:charge=?` and
+    no face, charges Q♠ face up; in play, while T♣ is unplayed, the dealer's state still
+    shows `0:charge=?` and never T♣'s charge; the record carries every decision."""
+    with running_server() as server:
+        client = Client(server)
+        table = _new(client, "gong-zhu+super-charge", people=(0, 1), seed=4)
+        state = client.wait_for_person(table)
+        assert state["phase"] == "deciding" and state["seat"] == 0 and state["decision"]["word"] == "charge"
+        _check_no_hidden_charge_leaks(server, table, state)
+        client.post("/api/decide", {"table": table, "choice": "charge=TC"})
+        state = client.wait_for_person(table)
+        assert state["seat"] == 0 and state["decision"]["word"] == "face"
+        assert [c["label"] for c in state["decision"]["choices"]] == ["face down", "face up"]
+        client.post("/api/decide", {"table": table, "choice": "face=down"})
+        state = client.wait_for_person(table)
+        assert state["seat"] == 1 and state["decision"]["word"] == "charge"
+        assert "0:charge=?" in state["decisions"] and not [d for d in state["decisions"] if ":face=" in d]
+        _check_no_hidden_charge_leaks(server, table, state)
+        client.post("/api/decide", {"table": table, "choice": "charge=QS"})
+        client.post("/api/decide", {"table": table, "choice": "face=up"})
+        hidden_from_the_dealer = 0
+        state = client.wait_for_person(table)
+        while state["phase"] not in ("handover", "gameover"):
+            hidden = _check_no_hidden_charge_leaks(server, table, state)
+            if state["seat"] == 1:
+                hidden_from_the_dealer += hidden
+            client.post("/api/play", {"table": table, "card": first_legal(state)})
+            state = client.wait_for_person(table)
+        assert hidden_from_the_dealer, "seat 0's face-down T♣ is hidden from the dealer at its first turn"
+        made = read_record(client.get(f"/api/record?table={table}")).hands[0].decisions
+        assert [d for d in made if d[1] in (0, 1)] == [(0, 0, "charge=TC"), (0, 0, "face=down"),
+                                                     (0, 1, "charge=QS"), (0, 1, "face=up")]
+        assert "?" not in " ".join(state["decisions"]) and len(state["decisions"]) == len(made)
+
+
+def _moon_hand(fresh: ca.Position) -> tuple[list[ca.CardSet], ca.Position]:
+    """`fresh`'s hand (its dealer, its pass) at the last card of support.hands' MOON_PLAY: a
+    deal whose pass (each seat the first cards of its target's MOON_DEAL hand) leaves
+    MOON_DEAL's hands, the passes made and the cards played. Returns (the deal, the position)."""
+    final = build_deal(MOON_DEAL)
+    (direction, count), = fresh.pass_plan
+    gives = [ca.CardSet(list(final[(s + direction) % 4])[:count]) for s in range(4)]
+    dealt = [final[s] - gives[(s - direction) % 4] | gives[s] for s in range(4)]
+    position = ca.Position(fresh.rules, dealt, dealer=fresh.dealer, hand_no=fresh.hand_no)
+    for seat in range(4):
+        position.set_pass(seat, gives[seat])
+    assert position.hands == final
+    play(position, MOON_PLAY)
+    return dealt, position
+
+
+@pytest.mark.parametrize("shooter_is_person", [True, False])
+def test_shooter_choice_the_shooter_chooses_the_moons_form(shooter_is_person):
+    """copas-fora+reverse-moon=shooter-choice (docs/RULES.md §2.3, A24): the table's first
+    hand is set to the end of support.hands' moon hand (seat 3 takes every point); seat 3 owes
+    `moon=normal|reverse`: a person chooses it with a button, an engine seat over CEP; the
+    hand ends by that form and the record carries it."""
+    with running_server() as server:
+        client = Client(server)
+        table_id = _new(client, "copas-fora+reverse-moon=shooter-choice", people=(3,) if shooter_is_person else (0,))
+        table = server.tables[table_id]
+        dealt, position = _moon_hand(table.position)
+        with table._cond:  # as if the hand had been played at this table
+            table.position, table.dealt = position, dealt
+            table._changed()
+        if shooter_is_person:
+            state = client.wait_for_person(table_id)
+            assert state["phase"] == "deciding" and state["decision"]["seat"] == 3
+            assert [(c["move"], c["label"]) for c in state["decision"]["choices"]] == [
+                ("moon=normal", "moon: normal"), ("moon=reverse", "moon: reverse")]
+            client.post("/api/decide", {"table": table_id, "choice": "moon=reverse"})
+        end = client.wait_for_person(table_id)
+        assert end["phase"] in ("handover", "gameover") and end["decision"] is None
+        form = end["decisions"][-1]
+        assert form.startswith("3:moon=") and (form == "3:moon=reverse" or not shooter_is_person)
+        assert end["sheet"][0] == ([0, 0, 0, -26] if form.endswith("reverse") else [26, 26, 26, 0])
+        hand = read_record(client.get(f"/api/record?table={table_id}")).hands[0]
+        assert hand.decisions == ((52, 3, form.partition(":")[2]),) and hand.score == end["sheet"][0]

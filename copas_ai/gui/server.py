@@ -8,6 +8,7 @@ and a small JSON API over its tables.
     GET  /api/record?table=     the match as a copas-game/1 record
     POST /api/new {variant, players, people, seed, movetime_ms, iterations}
     POST /api/pass {table, seat, cards} /api/play {table, card} /api/discard {table, cards}
+         /api/decide {table, choice}  (a charge, queens' plan, the moon's form: 'charge=QS')
          /api/undo /api/hint /api/next /api/close {table}
     POST /api/review {text}     a record (or analyse report) checked and laid out step by step
 
@@ -32,7 +33,6 @@ from copas_ai.errors import CopasError
 from copas_ai.gui import security
 from copas_ai.gui.review import review_data
 from copas_ai.gui.table import DEFAULT_ENGINE, Table, TableError, TableSettings
-from copas_ai.moves.decisions import decision_words
 from copas_ai.variants import find_variant, variant_ids
 
 MAX_BODY = 8 * 1024 * 1024  # a long match's record and its report fit many times over
@@ -137,8 +137,6 @@ def _variants() -> list[dict[str, Any]]:
     found = []
     for vid in variant_ids():
         v = find_variant(vid)
-        if decision_words(v.rules()):
-            continue  # the table cannot make these decisions yet (table.py refuses them)
         found.append({"id": v.id, "name": v.name, "min_players": v.min_players, "max_players": v.max_players,
                       "default_players": v.default_players, "goal": v.goal})
     return found
@@ -265,6 +263,7 @@ ACTIONS: dict[str, Callable[[GuiServer, dict[str, Any]], Any]] = {
     "/api/new": lambda server, data: {"table": server.new_table(data)},
     "/api/pass": _on_table(Table.pass_cards, "seat", "cards"),
     "/api/play": _on_table(Table.play, "card"),
+    "/api/decide": _on_table(Table.decide, "choice"),
     "/api/discard": _on_table(Table.discard, "cards"),
     "/api/undo": _on_table(Table.undo),
     "/api/hint": _on_table(Table.hint),

@@ -4,7 +4,7 @@ own view, as copas_ai.arena.cep_player does), its person seats moved by the page
 
 A worker thread asks the engine for every engine decision; the page reads the
 table with `state()` (a version number lets it wait for a change) and acts with
-`pass_cards`, `play`, `discard`, `undo`, `hint`, `next_hand`. If the engine process
+`pass_cards`, `decide`, `play`, `discard`, `undo`, `hint`, `next_hand`. If the engine process
 dies, a fresh one is started and asked again from the same position.
 """
 
@@ -22,10 +22,11 @@ from copas_ai.arena.cep_player import CepBot
 from copas_ai.engine import SimpleEngine
 from copas_ai.errors import EngineError
 from copas_ai.game import HandRecord, Match, deal_pool_back
+from copas_ai.gui.choices import choice_label
 from copas_ai.moves import kitty as kitty_moves
 from copas_ai.moves.kitty import discard_index
 from copas_ai.moves.passes import FORWARD, is_split, pass_text, plan_words
-from copas_ai.moves.decisions import decision_words
+from copas_ai.moves.decisions import seen_decisions
 from copas_ai.variants import find_variant
 
 DEFAULT_ENGINE = f"{shlex.quote(sys.executable)} -m copas_ai engine"
@@ -71,7 +72,7 @@ def _card(token: Any) -> Card:
 class _Job:
     version: int
     seat: int
-    kind: str  # pass, discard, card
+    kind: str  # pass, decision (a charge, queens' plan, the moon's form), discard, card
     position: Any
 
 
@@ -86,10 +87,6 @@ class Table:
     def __post_init__(self) -> None:
         s = self.settings
         self.match = Match.new(find_variant(s.variant), players=s.players, seed=s.seed)
-        if decision_words(self.match.rules):
-            # The table offers cards, passes and the kitty's discard; not yet these decisions.
-            raise TableError(f"variant {self.match.variant.id}: its decisions ({', '.join(decision_words(self.match.rules))}) "
-                             "cannot be made at the table yet; play it through the engine protocol")
         bad = [seat for seat in s.people if not 0 <= seat < self.match.players]
         if bad or len(set(s.people)) != len(s.people):
             raise TableError(f"people's seats must be distinct seats 0..{self.match.players - 1}")
@@ -170,6 +167,9 @@ class Table:
             if p.rules.pass_chain:  # peek-pass: only the chain's link that is due
                 seat = p.next_passer if p.next_passer not in self.settings.people else None
             return None if seat is None else _Job(self.version, seat, "pass", p.copy())
+        if p.phase == "deciding":  # queens' plan before the pass, the charges, the moon's form
+            seat = p.decision[0]
+            return None if seat in self.settings.people else _Job(self.version, seat, "decision", p.copy())
         seat = p.turn
         if seat is None or seat in self.settings.people:
             return None
@@ -204,6 +204,8 @@ class Table:
         bot, p, seat = self._bot, job.position, job.seat
         if job.kind == "pass":
             return bot.choose_pass(p, seat, sum(n for _, n in p.pass_plan))
+        if job.kind == "decision":
+            return bot.choose_decision(p, seat)
         if job.kind == "discard":
             return bot.choose_discard(p, seat, p.discards_left)
         return bot.choose_card(p, seat)
@@ -216,6 +218,8 @@ class Table:
                 if is_split(p.pass_plan) and isinstance(move, CardSet):
                     move = p.rote_pass(move)
                 p.set_pass(job.seat, move)
+            elif job.kind == "decision":
+                p.decide(move, seat=job.seat)
             elif job.kind == "discard":
                 p.discard(move, seat=job.seat)
             else:
@@ -232,6 +236,15 @@ class Table:
         p = self.position
         if self.hand_recorded:
             raise TableError("the hand is over")
+        if p.phase == "deciding":  # a decision other than a card comes before anything else
+            due, word = p.decision
+            if phase != "decision":
+                raise TableError(f"seat {due}'s {word} decision comes first")
+            if due not in self.settings.people:
+                raise TableError(f"it is the engine's {word} decision (seat {due})")
+            return due
+        if phase == "decision":
+            raise TableError("no decision is due")
         if phase == "pass":
             if p.phase != "passing":
                 raise TableError("the pass is over")
@@ -261,6 +274,22 @@ class Table:
                 value = p.rote_pass(cards) if is_split(p.pass_plan) else cards
             try:
                 p.set_pass(seat, value)
+            except (IllegalMoveError, ValueError) as exc:
+                raise TableError(str(exc)) from None
+            self._after_move()
+
+    def decide(self, choice: Any) -> None:
+        """The person's decision due now: one of the state's `decision.choices` ('charge=QS')."""
+        with self._cond:
+            seat = self._person_to_act(None, "decision")
+            p = self.position
+            if not isinstance(choice, str):
+                raise TableError("choice: expected a decision such as 'charge=none'")
+            if choice not in p.decision_choices:
+                raise TableError(f"seat {seat}'s {p.decision[1]} cannot be {choice[:40]!r}: "
+                                 f"choose one of {', '.join(p.decision_choices)}")
+            try:
+                p.decide(choice, seat=seat)
             except (IllegalMoveError, ValueError) as exc:
                 raise TableError(str(exc)) from None
             self._after_move()
@@ -317,6 +346,8 @@ class Table:
             seat = self.viewer()
             if p.phase == "passing":
                 self._person_to_act(seat, "pass")
+            elif p.phase == "deciding":
+                seat = self._person_to_act(None, "decision")
             else:
                 seat = self._person_to_act(None, "discard" if p.discarding else "card")
             view, bot = p.copy(), self._bot
@@ -340,6 +371,8 @@ class Table:
         p, people = self.position, self.settings.people
         if p.phase == "passing":
             return next((s for s in people if not p.pass_is_set(s)), people[0] if people else 0)
+        if p.phase == "deciding" and p.decision[0] in people:
+            return p.decision[0]
         if p.turn in people:
             return p.turn
         return people[0] if people else 0
@@ -353,10 +386,12 @@ class Table:
         with self._cond:
             data = record_from_match(self.match, self.names())
             p = self.position
-            if not self.hand_recorded and (p.moves or p.phase != "passing"):
+            # A hand past its pass, or with a decision made (not queens' plan alone, before it).
+            if not self.hand_recorded and p.phase != "passing" and (p.moves or p.decisions or p.pass_plan):
                 passes = list(p.passed_parts) if p.pass_plan else None
                 partial = HandRecord(p.hand_no, p.dealer, self.dealt, passes, p.moves, p.score(),
-                                     None if discard_index(p) is None else (discard_index(p), p.discards))
+                                     None if discard_index(p) is None else (discard_index(p), p.discards),
+                                     decisions=tuple(p.decisions))
                 data["hands"].append(hand_to_json(partial))
             if not data["hands"]:
                 raise TableError("nothing played yet: pass first")
@@ -378,15 +413,24 @@ class Table:
         if self.hand_recorded:
             phase = "gameover" if over else "handover"
         else:
-            phase = "passing" if p.phase == "passing" else ("discarding" if p.discarding else "playing")
-        to_act = p.turn if phase in ("playing", "discarding") else None
+            phase = p.phase if p.phase in ("passing", "deciding") else ("discarding" if p.discarding else "playing")
+        to_act = p.turn if phase in ("playing", "discarding") else (p.decision[0] if phase == "deciding" else None)
         mine = p.turn == seat and seat in self.settings.people and phase in ("playing", "discarding")
+        decision = None
+        if phase == "deciding":
+            due, word = p.decision
+            decision = {"seat": due, "word": word,
+                        "choices": ([{"move": c, "label": choice_label(c)} for c in p.decision_choices]
+                                    if due == seat and due in self.settings.people else None)}
+            mine = decision["choices"] is not None
         # blind-forward: the packet a link has not looked at stays face down (docs/RULES.md §2.2 L47).
         hand = p.hand(seat) - (p.blind_packet if p.next_passer == seat else CardSet())
         legal = {}
         for card in hand:
             if phase == "playing":
                 reason = p.illegal_reason(card) if mine else f"it is seat {to_act}'s turn"
+            elif phase == "deciding":
+                reason = f"seat {p.decision[0]}'s {p.decision[1]} decision comes first"
             else:
                 reason = None if phase in ("passing", "discarding") else "the hand is over"
             legal[str(card)] = reason
@@ -436,6 +480,10 @@ class Table:
             "points": list(p.points_taken()),
             "hearts_broken": p.hearts_broken,
             "kitty": kitty,
+            "decision": decision,
+            # The decisions made, as this seat sees them: another seat's hidden charge is
+            # `charge=?` (docs/RULES.md A33, A40), as the engine's view of this seat shows it.
+            "decisions": [f"{mover}:{text}" for _, mover, text in seen_decisions(p, seat)],
             "sheet": [list(h.score) for h in m.hands],
             "totals": list(m.totals),
             "winners": winners if over else None,

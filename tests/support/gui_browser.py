@@ -129,13 +129,22 @@ class PlayPage:
         self.click_card(next(card for card in s["hand"] if s["legal"][card] is None))
         return self.wait_for_person(after=s["version"])
 
+    def decide_by_click(self, choice: str) -> dict[str, Any]:
+        """Clicks the button of the decision `choice` ('charge=QS')."""
+        s = self.state()
+        self.click(f"#decision button[data-choice='{choice}']")
+        return self.wait_for_person(after=s["version"])
+
     def play_hand(self, on_turn=None) -> dict[str, Any]:
-        """Clicks the hand to its end (the pass, a discard, the first legal card each turn)."""
+        """Clicks the hand to its end (the pass, a decision's first choice, a discard, the
+        first legal card each turn)."""
         s = self.state()
         while s["phase"] not in ("handover", "gameover"):
             if on_turn is not None:
                 on_turn(s)
-            if s["phase"] == "passing":
+            if s["phase"] == "deciding":
+                s = self.decide_by_click(s["decision"]["choices"][0]["move"])
+            elif s["phase"] == "passing":
                 s = self.pass_by_clicks()
             elif s["phase"] == "discarding":
                 s = self.discard_by_clicks()

@@ -130,7 +130,9 @@ function render(s) {
   $("last-title").textContent = s.last_trick.length ? `Last trick (seat ${s.last_winner} took it)` : "No trick yet";
   $("last").classList.toggle("hidden", !showLast);
   $("received").textContent = s.pass && s.pass.received ? `you passed ${s.pass.passed}, received ${s.pass.received}` : "";
+  $("decisions").textContent = s.decisions.length ? `decisions: ${s.decisions.join(" ")}` : "";
   renderHand(s);
+  renderDecision(s);
   const over = s.phase === "handover" || s.phase === "gameover";
   $("result").classList.toggle("hidden", !over);
   if (over) {
@@ -152,6 +154,7 @@ function render(s) {
 function statusText(s) {
   if (s.phase === "passing") return s.your_turn ? `Choose ${s.pass.count} cards to ${s.pass.words.replace(/^pass /, "pass ")}` : "Waiting for the passes";
   if (s.phase === "discarding") return s.your_turn ? `You took the kitty (${s.kitty.cards}): discard ${s.kitty.discard_count}` : `Seat ${s.turn} discards`;
+  if (s.phase === "deciding") return s.decision.choices ? `Your ${s.decision.word}: choose below` : `Seat ${s.decision.seat} decides (${s.decision.word})\u2026`;
   if (s.phase === "playing") return s.your_turn ? "Your turn: click a card" : `Seat ${s.turn} is thinking\u2026`;
   return "";
 }
@@ -175,6 +178,17 @@ function renderHand(s) {
     return card;
   });
   $("hand").replaceChildren(...cards);
+}
+
+// A decision other than a card (a charge, queens' plan, the moon's form): one button a choice.
+function renderDecision(s) {
+  const choices = (s.decision && s.decision.choices) || [];
+  $("decision").classList.toggle("hidden", !choices.length);
+  $("decision").replaceChildren(...choices.map((c) => {
+    const button = el("button", { class: "choice", "data-choice": c.move }, c.label);
+    button.addEventListener("click", () => act("/api/decide", { choice: c.move }));
+    return button;
+  }));
 }
 
 function renderSheet(s) {
