@@ -17,6 +17,7 @@ from copas_ai.arena.players import PlayerSpec
     ("ismcts:movetime=100", PlayerSpec("ismcts", {"movetime": 100})),
     ("auto:iterations=5000,threads=2", PlayerSpec("auto", {"iterations": 5000, "threads": 2})),
     ("pimc", PlayerSpec("pimc", {"iterations": 2000})),
+    ("auto:movetime=100,pimc=6", PlayerSpec("auto", {"movetime": 100, "pimc": 6})),
     ("openspiel:movetime=50", PlayerSpec("openspiel", {"movetime": 50})),
     ("openspiel:iterations=50", PlayerSpec("openspiel", {"iterations": 50})),
     ("openspiel", PlayerSpec("openspiel", {"movetime": 100})),
@@ -33,12 +34,30 @@ def test_player_specs_parse(text, spec):
     ("ismcts:movetime=0", "bad option"),
     ("random:iterations=5", "random takes no options"),
     ("auto:moon=1", "only heuristic takes moon"),
+    ("ismcts:pimc=6", "only auto takes pimc"),
+    ("auto:pimc=0", "bad option"),
     ("openspiel:iterations=5,movetime=5", "openspiel takes movetime or iterations, not both"),
     ("openspiel:threads=2", "openspiel takes movetime or iterations"),
 ])
 def test_bad_player_specs_are_value_errors(text, message):
     with pytest.raises(ValueError, match=message):
         parse_player(text)
+
+
+def test_auto_pimc_option_sets_the_tricks_left_from_which_it_solves():
+    """american, seat to play with 6 cards: `auto:pimc=6` solves worlds (PIMC), plain `auto` (4) does not."""
+    from copas_ai.arena.players import build
+    from support.hands import NO_PASS_HAND
+
+    rules = ca.find_variant("american").rules()
+    p = ca.Position(rules, ca.deal(rules, 4), dealer=3, hand_no=NO_PASS_HAND)
+    while len(p.hand(p.turn)) > 6:
+        p.push(ca.heuristic_card(p, seed=len(p.hand(p.turn))))
+    algorithms = {}
+    for text in ("auto:iterations=30,pimc=6", "auto:iterations=30"):
+        bot = build(parse_player(text), seed=1, variant="american")
+        algorithms[text] = bot._searcher.search(p, p.turn, bot._limit).algorithm
+    assert algorithms == {"auto:iterations=30,pimc=6": "pimc", "auto:iterations=30": "ismcts"}
 
 
 def test_openspiel_needs_no_pass_american():
