@@ -25,3 +25,13 @@ if Path(copas_ai.__file__).resolve().is_relative_to(Path(__file__).resolve().par
 def solver():
     """One perfect-information solver per test file, its table kept across the file's tests."""
     return copas_ai.Solver(hash_mb=8)
+
+
+@pytest.fixture(scope="module")
+def engine():
+    """One CEP/1 engine process (`python -m copas_ai engine`) per test file (a file may
+    define its own `engine` instead)."""
+    from support.cep.process import EngineProcess
+
+    with EngineProcess() as process:
+        yield process

@@ -8,7 +8,6 @@ dealer of each later hand checked against the Q♠ taker.
 import json
 
 import pytest
-from support.cep.process import EngineProcess
 from support.hands import build_deal
 
 from copas_ai.analysis.analyse import AnalysisSettings, analyse
@@ -24,23 +23,12 @@ LATER = "position variant gong-zhu dealer 1 handno 1"  # seat 1 took the Q♠ la
 CHARGES = "2:charge=TC 3:charge=none 0:charge=QS 1:charge=AH"
 
 
-@pytest.fixture(scope="module")
-def engine():
-    with EngineProcess() as e:
-        yield e
-
-
-def state(engine) -> str:
-    engine.send("score")
-    return engine.until(lambda line: line.startswith("state"))[-1]
-
-
 def test_gong_zhu_charges_come_first_from_the_dealers_left(engine):
     """gong-zhu L223 (turbo's charges, after the deal: no pass): seat 2 charges first; `legal` lists
     the chargeable cards it holds; `go` answers one of its choices."""
     assert engine.ask(f"{FIRST} {ALL_HANDS}") == []
     assert engine.ask("legal") == ["legal 2:charge=TC 2:charge=none"]
-    assert state(engine) == "state deciding"
+    assert engine.state() == "state deciding"
     assert engine.bestmove("go iterations 200") in ("bestmove 2:charge=TC", "bestmove 2:charge=none")
 
 
@@ -48,7 +36,7 @@ def test_gong_zhu_first_hand_the_2s_holder_leads_any_card(engine):
     """gong-zhu L209/L211, hand 1: after the charges W (the 2♠ holder) leads, and every card of its
     hand is legal; `go` answers one of them."""
     assert engine.ask(f"{FIRST} {ALL_HANDS} moves {CHARGES}") == []
-    assert state(engine) == "state playing turn 3"
+    assert engine.state() == "state playing turn 3"
     legal = engine.ask("legal")[0].split()[1:]
     assert sorted(legal) == sorted(str(DEAL[3]).split(","))
     assert engine.bestmove("go iterations 200").split()[1] in legal
@@ -59,7 +47,7 @@ def test_gong_zhu_first_hand_another_seats_free_lead_in_a_one_hand_view(engine):
     view takes W for the 2♠ holder; seat 0, with no heart, may play any card, and `go` answers one."""
     heart = min(c for c in DEAL[3] if c.suit == 2)
     assert engine.ask(f"{FIRST} hand 0 {DEAL[0]} moves {CHARGES} 3:{heart}") == []
-    assert state(engine) == "state playing turn 0"
+    assert engine.state() == "state playing turn 0"
     legal = engine.ask("legal")[0].split()[1:]
     assert sorted(legal) == sorted(str(DEAL[0]).split(","))  # no heart: any card
     assert engine.bestmove("go iterations 200").split()[1] in legal
@@ -73,10 +61,10 @@ def test_gong_zhu_later_hand_the_dealer_leads_in_a_one_hand_view(engine):
     assert engine.ask("legal")[0].startswith("legal ")
     card = engine.bestmove("go iterations 200").split()[1]
     assert engine.ask(f"{LATER} {ALL_HANDS} moves {CHARGES} {card}") == []
-    assert state(engine) == "state playing turn 2"
+    assert engine.state() == "state playing turn 2"
     # Seat 2's view: the rules name the leader (the dealer), so the lead needs no seat prefix.
     assert engine.ask(f"{LATER} hand 2 {DEAL[2]} moves {CHARGES} {card}") == []
-    assert state(engine) == "state playing turn 2"
+    assert engine.state() == "state playing turn 2"
 
 
 def test_gong_zhu_solve_is_refused_and_pimc_falls_back(engine):

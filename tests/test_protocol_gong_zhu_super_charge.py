@@ -8,7 +8,6 @@ rescored by tests/support/independent_scorer_gong_zhu.py, are tests/test_variant
 """
 
 import pytest
-from support.cep.process import EngineProcess
 from support.charges import charge_all
 from support.hands import build_deal
 
@@ -27,12 +26,6 @@ FIRST = f"position variant {SC} dealer 1 handno 0"  # charges from seat 2; W hol
 # Seat 2 charges the 10♣ face down, seat 0 the Q♠ face up, seat 1 the A♥ face down.
 TRUE_CHARGES = "2:charge=TC 2:face=down 3:charge=none 0:charge=QS 0:face=up 1:charge=AH 1:face=down"
 SEAT_0_SEES = "2:charge=? 2:face=down 3:charge=none 0:charge=QS 0:face=up 1:charge=? 1:face=down"
-
-
-@pytest.fixture(scope="module")
-def engine():
-    with EngineProcess() as e:
-        yield e
 
 
 def test_gong_zhu_super_charge_legal_lists_the_faces_and_go_answers_one(engine):

@@ -9,7 +9,6 @@ The deal: dealer 0, hand_no 0 (the plan, not the hand number, decides the pass).
 """
 
 import pytest
-from support.cep.process import EngineProcess
 from support.hands import build_deal
 
 from copas_ai.analysis.analyse import AnalysisSettings, analyse
@@ -28,24 +27,13 @@ def view(seat: int, rest: str = "") -> str:
     return f"{HEAD} hand {seat} {DEAL[seat]} {rest}".strip()
 
 
-@pytest.fixture(scope="module")
-def engine():
-    with EngineProcess() as e:
-        yield e
-
-
-def state(engine) -> str:
-    engine.send("score")
-    return engine.until(lambda l: l.startswith("state"))[-1]
-
-
 def test_queens_legal_and_go_answer_the_dealers_plan(engine):
     """queens: at the deal `legal` lists the dealer's eleven plans, `score` says state deciding and
     `go` answers one of them, in the whole position and in the dealer's own view."""
     for position in (f"{HEAD} {ALL_HANDS}", view(0)):
         assert engine.ask(position) == []
         assert engine.ask("legal") == ["legal " + " ".join(f"0:plan={p}" for p in PLANS)]
-        assert state(engine) == "state deciding"
+        assert engine.state() == "state deciding"
         assert engine.ask("setoption name Seed value 3") == []
         assert engine.bestmove() in {f"bestmove 0:plan={p}" for p in PLANS}
 
@@ -60,14 +48,14 @@ def test_queens_plan_then_split_pass_in_the_whole_position(engine):
     """queens: `moves 0:plan=2l1a` opens the passing (2 cards left, 1 across, as a split pass); the
     passes are written in parts and the play follows; `show` names the plan's pass."""
     assert engine.ask(f"{HEAD} {ALL_HANDS} moves 0:plan=2l1a") == []
-    assert state(engine) == "state passing"
+    assert engine.state() == "state passing"
     engine.send("show")
     shown = engine.until(lambda l: l.startswith("# score"))
     assert "pass 2 cards left and 1 card across" in shown[0]
     passes = " ".join(f"passed {s} {','.join(map(str, sorted(DEAL[s])[:2]))}/{sorted(DEAL[s])[2]}"
                       for s in range(4))
     assert engine.ask(f"{HEAD} {ALL_HANDS} {passes} moves 0:plan=2l1a") == []
-    assert state(engine).startswith("state playing turn ")
+    assert engine.state().startswith("state playing turn ")
 
 
 def test_queens_one_hand_view_with_the_plan_and_a_split_pass(engine):
@@ -76,7 +64,7 @@ def test_queens_one_hand_view_with_the_plan_and_a_split_pass(engine):
     # From seat 3 (its left part, 2 cards) and seat 2 (across, 1 card).
     got = f"{','.join(map(str, sorted(DEAL[3])[:2]))}/{sorted(DEAL[2])[0]}"
     assert engine.ask(view(0, f"passed 0 QS,KS/2H received 0 {got} moves 0:plan=2l1a")) == []
-    assert state(engine).startswith("state playing")
+    assert engine.state().startswith("state playing")
 
 
 def test_queens_one_hand_view_with_a_three_way_plan(engine):
@@ -87,7 +75,7 @@ def test_queens_one_hand_view_with_a_three_way_plan(engine):
     assert engine.ask("legal") == [f"legal pass 1/1/1 {DEAL[0]}"]
     got = f"{sorted(DEAL[3])[0]}/{sorted(DEAL[1])[0]}/{sorted(DEAL[2])[0]}"  # from its right, left, across
     assert engine.ask(view(0, f"passed 0 QS/KS/2H received 0 {got} moves 0:plan=1l1r1a")) == []
-    assert state(engine).startswith("state playing")
+    assert engine.state().startswith("state playing")
 
 
 @pytest.mark.parametrize("command, error", [

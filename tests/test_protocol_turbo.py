@@ -8,7 +8,6 @@ The deal: dealer 3, hand_no 3 (no pass), so seat 0 charges first; support.hands 
 """
 
 import pytest
-from support.cep.process import EngineProcess
 from support.hands import build_deal
 
 import copas_ai as ca
@@ -25,12 +24,6 @@ ALL_HANDS = " ".join(f"hand {s} {DEAL[s]}" for s in range(4))
 
 def view(seat: int, moves: str) -> str:
     return f"{HEAD} hand {seat} {DEAL[seat]} moves {moves}"
-
-
-@pytest.fixture(scope="module")
-def engine():
-    with EngineProcess() as e:
-        yield e
 
 
 def test_turbo_legal_and_go_answer_the_charge_due(engine):

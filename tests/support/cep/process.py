@@ -64,6 +64,11 @@ class EngineProcess:
         self.send(limit)
         return self.until(lambda l: l.startswith(("bestmove", "error")))[-1]
 
+    def state(self) -> str:
+        """Sends `score`; returns its last line, the `state …` line."""
+        self.send("score")
+        return self.until(lambda l: l.startswith("state"))[-1]
+
     def close(self) -> tuple[int, bytes]:
         """Closes stdin (EOF) and returns the exit status and stderr."""
         self.proc.stdin.close()
