@@ -1,5 +1,6 @@
 #include "position.h"
 
+#include <algorithm>
 #include <bit>
 #include <numeric>
 
@@ -22,16 +23,15 @@ Position::Position(const RuleSet* rules, int dealer, int hand_no)
 void Position::reset(int dealer, int hand_no) {
   dealer_ = static_cast<std::uint8_t>(dealer);
   hand_no_ = static_cast<std::uint16_t>(hand_no);
-  pass_plan_ = rules_->pass_plan(hand_no);
+  pass_plan_ = view_->pass_plan(hand_no);
   clear();
 }
 
 void Position::clear() {
-  // Whole arrays, not just n_ seats: seats past n_ stay empty.
-  for (int s = 0; s < kMaxPlayers; ++s) {
-    hands_[s] = won_[s] = passed_[s] = received_[s] = 0;
-    tricks_won_[s] = voids_[s] = revoked_[s] = 0;
-  }
+  // Whole arrays, not just n_ seats: seats past n_ stay empty. A fill per array:
+  // a few wide stores each.
+  for (auto* seats : {hands_, won_, passed_, received_}) std::fill_n(seats, kMaxPlayers, CardSet{0});
+  for (auto* seats : {tricks_won_, voids_, revoked_}) std::fill_n(seats, kMaxPlayers, std::uint8_t{0});
   phase_ = Phase::kPassing;
   turn_ = leader_ = 0;
   hearts_broken_ = false;
@@ -163,19 +163,24 @@ void Position::deal_pool(Rng& rng) {
   return_pool(back);
 }
 
+void Position::set_rare_pass(int seat, CardSet cards) {
+  if (rules_->pass_chain)
+    set_chain_pass(seat, cards);
+  else
+    set_pool_pass(seat, cards);
+}
+
+// A leaf but for its tail calls: three of a hand's four calls only record the pass.
 void Position::set_pass(int seat, CardSet cards, CardSet second, CardSet third) {
-  if (rare_rules_ & kRarePasses) [[unlikely]] {
-    if (rules_->pass_chain)
-      set_chain_pass(seat, cards);
-    else
-      set_pool_pass(seat, cards);
-    return;
-  }
+  if (rare_rules_ & kRarePasses) [[unlikely]] return set_rare_pass(seat, cards);
   passed_[seat] = cards | second | third;
   pass_second_ |= second;
   pass_third_ |= third;
   passes_set_ |= static_cast<std::uint16_t>(1u << seat);
-  if (passes_set_ != (1u << n_) - 1) return;
+  if (passes_set_ == (1u << n_) - 1) exchange_passes();
+}
+
+void Position::exchange_passes() {
   // Every pass is down: take them out first so nobody passes on a card received.
   for (int s = 0; s < n_; ++s) hands_[s] &= ~passed_[s];
   for (int p = 0; p < 3 && pass_plan_.parts[p].count; ++p) {  // the parts are filled in order

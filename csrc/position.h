@@ -303,8 +303,10 @@ class Position {
   }
   int chain_offset() const;  // the pass's seats to the left, 0..n-1 (a chain's one direction)
   int chain_count() const;   // how many independent pass chains (gcd of the offset and n)
+  void set_rare_pass(int seat, CardSet cards);  // peek-pass's chain or kitty-swap's pool
   void set_chain_pass(int seat, CardSet cards);
   void set_pool_pass(int seat, CardSet cards);
+  [[gnu::noinline]] void exchange_passes();  // the last pass is down: every part goes its way
   void clear();  // everything but the rules, dealer, hand number and pass plan
   void start_play();
   void open_play();  // the play proper begins: the leader to act, unless stuck

@@ -59,6 +59,10 @@ RuleView::RuleView(const RuleSet& rules) {
     if (faces[i] != i) identity_ranks = false;
   }
 
+  // The pool is every hand's plan (A13), whatever the cycle.
+  pass_plan_count = rules.pool_cards ? 1 : rules.pass_cycle_length;
+  for (int i = 0; i < pass_plan_count; ++i) pass_plans[i] = rules.pass_plan(i);
+
   if (rules.hearts_break == HeartsBreak::kHeartPlayed) break_cards = kHeartsMask;
   if (rules.hearts_break == HeartsBreak::kHeartOrQueenPlayed) break_cards = kHeartsMask | kQueenOfSpades.bit();
 

@@ -59,6 +59,15 @@ struct RuleView {
   // The cards of `cards` in c's suit that c beats.
   CardSet below(CardSet cards, Card c) const;
 
+  // Each hand's pass (RuleSet::pass_plan), one per hand of the cycle: a hand's reset
+  // copies one instead of resolving the cycle's directions.
+  std::array<PassPlan, kMaxPassCycle> pass_plans{};
+  int pass_plan_count = 0;
+  PassPlan pass_plan(int hand_no) const {
+    return pass_plan_count ? pass_plans[static_cast<unsigned>(hand_no) % static_cast<unsigned>(pass_plan_count)]
+                           : PassPlan{};
+  }
+
   // Hearts breaking by a card played (B4: the hearts; B5: hearts + Q♠); 0 when
   // the break is judged otherwise (trick_breaks_hearts in position.cpp).
   CardSet break_cards = 0;
