@@ -12,9 +12,11 @@ import pytest
 from support.independent_scorer_chips import hearts_taken, outcome, settle
 
 import copas_ai as ca
+from copas_ai.analysis.analyse import AnalysisSettings, analyse
 from copas_ai.analysis.record import RecordError, dump_record, read_record, record_from_match
 from copas_ai.bots import RandomBot
 from copas_ai.game import Match, play_match
+from copas_ai.search import Limit
 
 HEARTS = ca.CardSet.suit(2)
 
@@ -196,3 +198,22 @@ def test_betting_chips_record_carries_chips_seats_and_removed_cards_and_reads_ba
         broken["hands"][1][key] = value
         with pytest.raises(RecordError, match=f"hand 2, {key}"):
             read_record(broken)
+
+
+def test_betting_chips_analyse_judges_hands_after_an_elimination_in_match_seats():
+    """`analyse` on a betting-chips record where a seat went out: each hand is searched with
+    its own seat count, every card of every hand is judged once, and the decisions, the
+    hand scores and the players' points are reported in match seats (an out seat: 0)."""
+    match = Match.new("betting-chips+start-chips=4", players=4, seed=4)
+    play_match(match, [RandomBot(seed=s) for s in range(4)], max_hands=500)
+    record = read_record(dump_record(record_from_match(match)))
+    assert any(h.seats for h in record.hands)
+    result = analyse(record, AnalysisSettings(limit=Limit(iterations=60), double_dummy_trick=None))
+    for hand in record.hands:
+        judged = [d for d in result.decisions if d.hand == hand.hand_no + 1]
+        assert len(judged) == len(hand.plays)
+        assert {d.seat for d in judged} == set(hand.seats or range(4))
+    for report, hand in zip(result.hands, record.hands):
+        seats = hand.seats or list(range(4))
+        assert report.score == [hand.score[seats.index(s)] if s in seats else 0 for s in range(4)]
+    assert [p.points for p in result.players] == [sum(h.score[s] for h in result.hands) for s in range(4)]
