@@ -91,3 +91,14 @@ def test_betting_chips_bad_chips_are_refused_with_a_reason(line, error):
         assert len(answer) == 1 and answer[0].startswith("error position") and error in answer[0], answer
         code, err = engine.close()
     assert code == 0 and b"Traceback" not in err
+
+
+def test_betting_chips_objective_match_is_refused_the_match_is_for_chips():
+    """The match-equity model reads points totals against a target: a chips match (the pot,
+    elimination) is refused with the reason, not valued by a wrong table."""
+    with EngineProcess() as engine:
+        engine.send("setoption name Variant value betting-chips")
+        answer = engine.ask("setoption name Objective value match")
+        assert len(answer) == 1 and "no match-equity model for betting-chips: a match for chips" in answer[0], answer
+        code, err = engine.close()
+    assert code == 0 and b"Traceback" not in err
