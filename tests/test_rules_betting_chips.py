@@ -13,7 +13,8 @@ from support.independent_scorer_chips import hearts_taken, outcome, settle
 
 import copas_ai as ca
 from copas_ai.analysis.analyse import AnalysisSettings, analyse
-from copas_ai.analysis.record import RecordError, dump_record, read_record, record_from_match
+from copas_ai.analysis.record import RecordError, dump_record, read_record, record_from_match, replay
+from copas_ai.analysis.selfplay import selfplay
 from copas_ai.bots import RandomBot
 from copas_ai.game import Match, play_match
 from copas_ai.search import Limit
@@ -217,3 +218,22 @@ def test_betting_chips_analyse_judges_hands_after_an_elimination_in_match_seats(
         seats = hand.seats or list(range(4))
         assert report.score == [hand.score[seats.index(s)] if s in seats else 0 for s in range(4)]
     assert [p.points for p in result.players] == [sum(h.score[s] for h in result.hands) for s in range(4)]
+
+
+def test_betting_chips_selfplay_record_reads_back_after_eliminations():
+    """`selfplay` plays a betting-chips match past its eliminations (each hand's bots the
+    seats still in) and writes a record the reader replays to the same end."""
+    data = selfplay("betting-chips+start-chips=5", ["random"], hands=500, seed=3, players=4)
+    record = read_record(data)
+    assert any(h.seats for h in record.hands)
+    final = ca.MatchState([5] * 4)
+    for hand in record.hands:
+        final.add_hand(replay(record, hand))
+    assert final.outcome(record.rules)[0]
+
+
+def test_betting_chips_a_hand_for_another_count_of_seats_with_chips_is_refused():
+    """MatchState.add_hand under chips: the hand must have one seat per seat still holding chips."""
+    p = hand_with("betting-chips", 4, [7, 3, 3, 0])
+    with pytest.raises(ca.InvalidPositionError, match="a 4-player hand for a match with 3 seats holding chips"):
+        ca.MatchState([5, 0, 5, 5]).add_hand(p)
