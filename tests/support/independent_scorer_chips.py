@@ -31,7 +31,7 @@ def settle(chips: list[int], pot: int, hearts: list[int], dealer: int, base_13: 
     play (the seats with chips, in order); `dealer`: a hand seat. Each of the N seats
     pays h x (N - 1), or all it has (A52c); then each takes B - h with B the hearts in
     play (A52b; 13 under betting-base=13), in turn from the dealer's left, while the pot
-    holds it (the engine's reading of a short pot, RULES.md A52c)."""
+    holds it (the engine's reading of a short pot, docs/RULES.md A52c)."""
     seats = [s for s, c in enumerate(chips) if c > 0]
     n = len(seats)
     assert len(hearts) == n
