@@ -37,6 +37,8 @@ CASES = [
     ("gong-zhu+super-charge", 4),  # the faces searched, face-down charges hidden (issue 28)
     ("gong-zhu+face-value-hearts+hearts-swap+grand-slam+exact-minus-1000", 4), ("gong-zhu+no-charge", 4),
     ("copas-fora+reverse-moon=shooter-choice", 4),  # the shooter's moon choice after the hand (issue 28)
+    # Chips (issue 29): a hand's points are the hearts taken, each worth N chips (docs/RULES.md §19).
+    ("betting-chips", 4), ("betting-chips", 5),  # 5: two cards removed unseen
 ]
 OPPONENTS = ("random", "heuristic")
 RESULTS = Path(__file__).parent / "results" / "variants"

@@ -479,6 +479,7 @@ class RuleSet:
     """
     A variant as plain data (see csrc/rules.h).
     """
+    chip_base_all_hearts: bool
     dealer_plans_pass: bool
     discard_needs_broken: bool
     first_lead: FirstLead
@@ -733,6 +734,12 @@ class RuleSet:
     def revoke_penalty(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
+    def start_chips(self) -> int:
+        ...
+    @start_chips.setter
+    def start_chips(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
     def super_charge(self) -> bool:
         """
         gong-zhu+super-charge: each charge is followed by its face (face=down|up, A40)
@@ -779,6 +786,10 @@ class MatchState:
         """
         (over, winning seats) under the variant's end rules
         """
+    def seats_in_play(self, rules: RuleSet) -> list[int]:
+        """
+        the seats the next hand is dealt to, in seat order: every seat, or under chips (docs/RULES.md §19) those still holding chips
+        """
     @property
     def flipped_end(self) -> bool:
         """
@@ -802,6 +813,14 @@ class MatchState:
         """
     @property
     def players(self) -> int:
+        ...
+    @property
+    def pot(self) -> int:
+        """
+        chips variants (docs/RULES.md §19): the pot (Montão), carried to the next hand
+        """
+    @pot.setter
+    def pot(self, arg1: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
     def reset_pending(self) -> list[int]:

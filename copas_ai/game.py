@@ -40,6 +40,9 @@ class HandRecord:
     # Decisions other than cards (turbo's charges, copas_ai.moves.decisions):
     # (plays before it, seat, 'word=value'), in order.
     decisions: tuple[tuple[int, int, str], ...] = ()
+    # Chips (docs/RULES.md §19): the match seats the hand was dealt to, hand seat i
+    # being seats[i]; None when every seat played.
+    seats: list[int] | None = None
 
 
 @dataclass
@@ -60,8 +63,8 @@ class Match:
     first_dealer: int = 0
 
     def __post_init__(self) -> None:
-        if self.state is None:
-            self.state = MatchState([0] * self.players)
+        if self.state is None:  # chips (docs/RULES.md §19): each seat starts with the agreed chips
+            self.state = MatchState([self.rules.start_chips] * self.players)
 
     @classmethod
     def new(cls, variant: str | Variant, players: int | None = None, seed: int = 0) -> "Match":
@@ -83,17 +86,38 @@ class Match:
     def totals(self, values: list[int]) -> None:
         self.state.totals = values
 
+    def seats_in_play(self) -> list[int]:
+        """The match seats the next hand is dealt to (chips: those still holding chips)."""
+        return self.state.seats_in_play(self.rules)
+
     def next_dealer(self) -> int:
+        """The next hand's dealer as a match seat: the rotation's seat, or the first seat
+        still in after it clockwise (chips, docs/RULES.md A52c)."""
         # gong-zhu: the core names the last hand's Q♠ taker, who leads (as dealer) the next.
         named = self.state.next_dealer
-        return named if named >= 0 else (self.first_dealer + self.state.hands_played) % self.players
+        if named >= 0:
+            return named
+        turn = (self.first_dealer + self.state.hands_played) % self.players
+        seats = self.seats_in_play()
+        return min(seats, key=lambda s: (s - turn) % self.players)
+
+    def hand_state(self) -> MatchState:
+        """The match state as the next hand's seats see it: the totals of the seats
+        in play (every seat, but under chips), the rest as it is."""
+        seats = self.seats_in_play()
+        if len(seats) == self.players:
+            return self.state.copy()
+        state = MatchState([self.state.totals[s] for s in seats], hands_played=self.state.hands_played)
+        state.pot = self.state.pot
+        return state
 
     def deal_next_hand(self) -> Position:
-        """The next hand, dealt from the match seed and the hand number."""
+        """The next hand, dealt from the match seed and the hand number to the seats in play."""
         hand_no = self.state.hands_played
         hand_seed = random.Random(f"{self.seed}/{hand_no}").getrandbits(64)
-        rules = self.rules
-        return Position(rules, deal(rules, hand_seed), dealer=self.next_dealer(), hand_no=hand_no)
+        seats = self.seats_in_play()
+        rules = self.variant.rules(len(seats))
+        return Position(rules, deal(rules, hand_seed), dealer=seats.index(self.next_dealer()), hand_no=hand_no)
 
     def record_hand(self, dealt: list[CardSet], position: Position) -> HandRecord:
         """Adds a finished hand to the match state: the core (the conditional
@@ -101,13 +125,15 @@ class Match:
         if not position.is_over():
             raise ValueError("the hand is not over")
         before = self.state.copy()
+        seats = self.seats_in_play()
         score = self.state.add_hand(position)
         passes = list(position.passed_parts) if position.pass_plan else None
         pool = list(position.received_parts) if position.rules.pool_cards and passes else None
         at = discard_index(position)
         discard = None if at is None else (at, position.discards)
         record = HandRecord(position.hand_no, position.dealer, dealt, passes, position.moves, score, discard,
-                            match=before, pool=pool, decisions=tuple(position.decisions))
+                            match=before, pool=pool, decisions=tuple(position.decisions),
+                            seats=None if len(seats) == self.players else seats)
         self.hands.append(record)
         return record
 
@@ -192,11 +218,12 @@ def play_match(match: Match, bots: Sequence[Bot], max_hands: int = 1000) -> Matc
     if len(bots) != match.players:
         raise ValueError(f"need {match.players} bots, got {len(bots)}")
     while not match.is_over() and len(match.hands) < max_hands:
-        for bot in bots:  # a bot that plays for the match (or reads it, A24) learns the state
+        seated = [bots[s] for s in match.seats_in_play()]  # chips: the seats still in (§19)
+        for bot in seated:  # a bot that plays for the match (or reads it, A24) learns the state
             if hasattr(bot, "set_match"):
-                bot.set_match(match.state.copy())
+                bot.set_match(match.hand_state())
         position = match.deal_next_hand()
         dealt = position.hands
-        play_hand(position, bots)
+        play_hand(position, seated)
         match.record_hand(dealt, position)
     return match

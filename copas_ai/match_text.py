@@ -3,12 +3,13 @@
 `state` line (docs/PROTOCOL.md, "The match state").
 
     match_words(state)                 -> ["tiebreak", "reset", "1,3"]  ([] when nothing is under way)
-    parse_match_words(["tiebreak"], 4) -> (True, [])
+    parse_match_words(["tiebreak"], 4) -> (True, [], 0)
 
 `tiebreak`: tie-break hands have begun (docs/RULES.md §2.1 A11/A11b), so the match
 ends after the first hand that leaves one best total. `reset <seats>`: those seats
 dropped to half the target under exact-score (c) and a scoreless next hand takes
-them to 0 (§2.3 A26). `none` says that nothing is under way. The hands played are
+them to 0 (§2.3 A26). `pot <chips>`: under chips (§19) the chips the pot carries
+into the next hand. `none` says that nothing is under way. The hands played are
 the position's `handno`. Nothing here decides a rule: the core's MatchState does.
 """
 
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from copas_ai._core import EXACT_TARGET_TO_HALF_THEN_ZERO, MatchState, RuleSet, TieRule
 
-WORDS = ("tiebreak", "reset", "none")
+WORDS = ("tiebreak", "reset", "pot", "none")
 
 
 def match_words(state: MatchState) -> list[str]:
@@ -24,6 +25,8 @@ def match_words(state: MatchState) -> list[str]:
     words = ["tiebreak"] if state.tiebreak else []
     if state.reset_pending:
         words += ["reset", ",".join(map(str, state.reset_pending))]
+    if state.pot:
+        words += ["pot", str(state.pot)]
     return words
 
 
@@ -32,14 +35,14 @@ def match_text(state: MatchState) -> str:
     return " ".join(match_words(state)) or "none"
 
 
-def parse_match_words(words: list[str], players: int) -> tuple[bool, list[int]]:
-    """(tiebreak, reset seats) from the words after `match`; ValueError naming the bad word."""
-    tiebreak, reset = False, None
+def parse_match_words(words: list[str], players: int) -> tuple[bool, list[int], int]:
+    """(tiebreak, reset seats, pot) from the words after `match`; ValueError naming the bad word."""
+    tiebreak, reset, pot = False, None, None
     i = 0
     while i < len(words):
         word = words[i].lower()
         if word == "none" and len(words) == 1:
-            return False, []
+            return False, [], 0
         if word == "tiebreak" and not tiebreak:
             tiebreak = True
         elif word == "reset" and reset is None:
@@ -47,12 +50,19 @@ def parse_match_words(words: list[str], players: int) -> tuple[bool, list[int]]:
                 raise ValueError("reset: expected the seats, e.g. reset 1,3")
             reset = _seats(words[i + 1], players)
             i += 1
+        elif word == "pot" and pot is None:
+            chips = words[i + 1] if i + 1 < len(words) else ""
+            if not chips.isdigit() or len(chips) > 9:
+                raise ValueError(f"pot {chips}: expected the pot's chips, e.g. pot 3" if chips
+                                 else "pot: expected the pot's chips, e.g. pot 3")
+            pot = int(chips)
+            i += 1
         else:
-            raise ValueError(f"{words[i]}: expected tiebreak, reset <seats> or none (once each)")
+            raise ValueError(f"{words[i]}: expected tiebreak, reset <seats>, pot <chips> or none (once each)")
         i += 1
     if not words:
-        raise ValueError("expected tiebreak, reset <seats> or none")
-    return tiebreak, reset or []
+        raise ValueError("expected tiebreak, reset <seats>, pot <chips> or none")
+    return tiebreak, reset or [], pot or 0
 
 
 def _seats(text: str, players: int) -> list[int]:
@@ -66,9 +76,12 @@ def _seats(text: str, players: int) -> list[int]:
     return sorted(seats)
 
 
-def check_match_state(rules: RuleSet, tiebreak: bool, reset: list[int], totals: list[int]) -> None:
+def check_match_state(rules: RuleSet, tiebreak: bool, reset: list[int], totals: list[int], pot: int = 0) -> None:
     """Refuses a state the variant cannot reach (ValueError): tie-break hands where
-    ties do not play them, a reset without exact-score (c) or at another total."""
+    ties do not play them, a reset without exact-score (c) or at another total, a
+    pot where the totals are points."""
+    if pot and not rules.start_chips:
+        raise ValueError("pot: this variant plays for points, not chips")
     if tiebreak and rules.tie_rule != TieRule.EXTRA_HANDS:
         raise ValueError("tiebreak: this variant plays no tie-break hands")
     if reset and not rules.exact_score & EXACT_TARGET_TO_HALF_THEN_ZERO:
@@ -78,3 +91,11 @@ def check_match_state(rules: RuleSet, tiebreak: bool, reset: list[int], totals: 
         if totals[seat] != rules.target // 2:
             raise ValueError(f"reset: seat {seat} has {totals[seat]}, not the {rules.target // 2} "
                              "that exact-score (c) leaves")
+
+
+def check_chips(rules: RuleSet, totals: list[int]) -> None:
+    """Under chips (docs/RULES.md §19) a hand is dealt to the seats holding chips:
+    ValueError naming a seat given none."""
+    for seat, chips in enumerate(totals):
+        if rules.start_chips and chips <= 0:
+            raise ValueError(f"seat {seat} has {chips} chips: a seat without chips is out of the game")

@@ -1,5 +1,7 @@
 #include "match.h"
 
+#include "chips.h"
+
 namespace copas {
 
 namespace {
@@ -108,6 +110,12 @@ std::int32_t exact_reset(const RuleSet& r, std::int32_t before, std::int32_t sco
 }  // namespace
 
 void add_hand(const Position& hand, MatchState& match, std::int32_t* hand_out) {
+  if (plays_for_chips(hand.rules())) [[unlikely]] {
+    hand.hand_scores(hand_out);
+    settle_betting_hand(hand, match);
+    ++match.hands_played;
+    return;
+  }
   score_moon_for_match(hand, match, hand_out);
   // queens: the hand's scores still count (the moon as copas-fora scores it), but the
   // match is won; first, so that no tie-break begins (add_scores reads the outcome).
@@ -144,6 +152,7 @@ void add_scores(const RuleSet& r, int n, const std::int32_t* scores, MatchState&
 }
 
 MatchOutcome match_outcome(const RuleSet& rules, const MatchState& match, int players) {
+  if (plays_for_chips(rules)) [[unlikely]] return chips_outcome(match, players);
   MatchOutcome out;
   if (match.moon_winner >= 0) [[unlikely]] {  // queens: the moon won the match at once
     out.over = true;

@@ -31,6 +31,8 @@ struct MatchState {
   // exact-score kExactTargetFlips: a total landed on the target and was flipped; the
   // match has ended although no total is at the target any more.
   bool flipped_end = false;
+  // Chips (RuleSet::start_chips, csrc/chips.h): the pot (Montão), carried to the next hand.
+  std::int32_t pot = 0;
 
   friend bool operator==(const MatchState&, const MatchState&) = default;
 };
@@ -75,7 +77,9 @@ std::string solver_unsupported(const Position& hand, const MatchState& match);
 
 // Adds the finished hand `hand` to `match`; `hand_out` gets the hand's scores
 // as they count (the moon in the form the match chose). Totals may then be
-// reset by exact-score, so they need not be the sum of the hand scores.
+// reset by exact-score, so they need not be the sum of the hand scores. Under
+// chips the totals are chips and the hand's seats are the match's seats still in
+// (chips.h); the caller checks there are hand.players() of them.
 void add_hand(const Position& hand, MatchState& match, std::int32_t* hand_out);
 // add_hand's second half: adds a hand's counted scores `scores` to `match`.
 void add_scores(const RuleSet& rules, int players, const std::int32_t* scores, MatchState& match);

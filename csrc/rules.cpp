@@ -86,6 +86,9 @@ std::string check_rules(const RuleSet& r) {
            "pool or charges, and more than 3 cards a hand";
   if (r.moon_shooter_choice && (r.moon != MoonRule::kOthersPlus || r.reverse_moon_if_losing))
     return "reverse-moon=shooter-choice chooses between the normal moon (others +) and its reverse";
+  if (r.start_chips < 0) return "the starting chips cannot be negative";
+  if (r.start_chips && (r.teams || r.moon != MoonRule::kNone || r.kitty_size || r.match_hands))
+    return "chips (betting-chips) are settled seat by seat: no teams, moon, kitty or fixed hand count";
   if ((r.exact_score & kExactTargetToHalfPlusOne) && (r.exact_score & kExactTargetToHalfThenZero))
     return "exact-score modes (a) and (c) exclude each other (A26)";
   return "";

@@ -60,7 +60,9 @@
 //  two-deck, cancellation, copies = 2 [later]: a second CardSet layer per hand.
 //  uno-hearts
 //  domino, two-player     draw stock and variable trick shape [later].
-//  betting-chips, auction chip accounting and a bidding phase [later].
+//  betting-chips          start_chips: the totals are chips (chips.h); the 52 mod N cards
+//                         left undealt (no kitty), hearts 1, B0, no moon.
+//  auction                a bidding phase [later].
 #pragma once
 
 #include <array>
@@ -313,6 +315,12 @@ struct RuleSet {
   // Totals stay per seat; the match is judged on team sums (A28a-b).
   std::uint8_t teams = 0;
   bool team_individual_tally = false;  // teams+individual-tally: a seat's total ends the match
+  // Chips (betting-chips, §19): each seat's chips at the start; the totals are then
+  // chips, settled per hand by csrc/chips.h into and out of MatchState::pot, and a
+  // seat on 0 is out. 0: the totals are points.
+  std::int32_t start_chips = 0;
+  // betting-chips+betting-base=13 (A52b): each takes 13 - h, not (hearts in play) - h.
+  bool chip_base_all_hearts = false;
 
   // Field by field: equal rule sets play and score alike (caches keyed on rules use it).
   friend bool operator==(const RuleSet&, const RuleSet&) = default;

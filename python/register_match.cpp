@@ -8,6 +8,7 @@
 
 #include "boxes.h"
 #include "errors.h"
+#include "../csrc/chips.h"
 #include "../csrc/match.h"
 
 namespace py = pybind11;
@@ -72,8 +73,15 @@ py::tuple outcome_tuple(const RuleSet& r, const MatchBox& b) {
 std::vector<std::int32_t> add_finished_hand(MatchBox& b, const PositionBox& hand) {
   const int n = hand.pos.players();
   if (hand.pos.phase() != Phase::kOver) throw InvalidPositionError("the hand is not over");
-  if (n != b.players)
+  if (plays_for_chips(hand.pos.rules())) {
+    // A chips hand is dealt to the seats still in: hand seat i is the i-th of them.
+    const int in = __builtin_popcount(seats_in_play(b.state));
+    if (n != in)
+      throw InvalidPositionError("a " + std::to_string(n) + "-player hand for a match with " + std::to_string(in) +
+                                 " seats holding chips");
+  } else if (n != b.players) {
     throw InvalidPositionError("expected " + std::to_string(n) + " totals, got " + std::to_string(b.players));
+  }
   std::int32_t scores[kMaxPlayers];
   add_hand(hand.pos, b.state, scores);
   return std::vector<std::int32_t>(scores, scores + n);
@@ -103,6 +111,13 @@ void register_match(py::module_& m) {
             if (hands < 0) throw InvalidPositionError("hands_played cannot be negative");
             b.state.hands_played = hands;
           })
+      .def_property(
+          "pot", [](const MatchBox& b) { return b.state.pot; },
+          [](MatchBox& b, std::int32_t chips) {
+            if (chips < 0) throw InvalidPositionError("the pot cannot hold fewer than 0 chips");
+            b.state.pot = chips;
+          },
+          "chips variants (docs/RULES.md §19): the pot (Montão), carried to the next hand")
       .def_property_readonly(
           "moon_winner", [](const MatchBox& b) -> py::object {
             return b.state.moon_winner < 0 ? py::none() : py::cast(static_cast<int>(b.state.moon_winner));
@@ -113,6 +128,14 @@ void register_match(py::module_& m) {
       .def_property_readonly(
           "flipped_end", [](const MatchBox& b) { return b.state.flipped_end; },
           "gong-zhu+exact-minus-1000: a total landed on the target and was flipped, ending the match")
+      .def(
+          "seats_in_play",
+          [](const MatchBox& b, const RuleSet& r) {
+            return seats_of(plays_for_chips(r) ? seats_in_play(b.state) : ~0u, b.players);
+          },
+          py::arg("rules"),
+          "the seats the next hand is dealt to, in seat order: every seat, or under chips (docs/RULES.md §19) "
+          "those still holding chips")
       .def("add_hand", &add_finished_hand, py::arg("position"),
            "adds a finished hand; returns its scores as they count (the moon in the form the match chose)")
       .def(
@@ -125,7 +148,8 @@ void register_match(py::module_& m) {
         text += "], tiebreak=" + std::string(b.state.tiebreak ? "True" : "False") + ", reset_pending=[";
         const std::vector<int> seats = seats_of(b.state.reset_pending, b.players);
         for (std::size_t k = 0; k < seats.size(); ++k) text += (k ? ", " : "") + std::to_string(seats[k]);
-        return text + "], hands_played=" + std::to_string(b.state.hands_played) + ")";
+        text += "], hands_played=" + std::to_string(b.state.hands_played);
+        return text + (b.state.pot ? ", pot=" + std::to_string(b.state.pot) : std::string()) + ")";
       });
 
   m.def("match_outcome", &outcome_tuple, py::arg("rules"), py::arg("state"),

@@ -145,6 +145,8 @@ void register_rules(py::module_& m) {
       .def_readwrite("exact_score", &RuleSet::exact_score, "ExactScore flags: 1 (a), 2 (b), 4 (c)")
       .def_readwrite("teams", &RuleSet::teams, "partnerships: seat s in team s % teams; 0 = none")
       .def_readwrite("team_individual_tally", &RuleSet::team_individual_tally)
+      .def_readwrite("start_chips", &RuleSet::start_chips)
+      .def_readwrite("chip_base_all_hearts", &RuleSet::chip_base_all_hearts)
       .def_property(
           "card_points",
           [](const RuleSet& r) {

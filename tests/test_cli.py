@@ -45,3 +45,20 @@ def test_unknown_variant_is_a_clear_error_with_exit_status_2():
     assert proc.returncode == 2
     assert "unknown variant 'nope'" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_play_a_betting_chips_match_deals_to_the_seats_still_in(capsys):
+    """betting-chips (docs/RULES.md §19): `play --match` goes on after a seat is out, naming the
+    match seats each hand is dealt to, until one seat holds every chip."""
+    assert main(["play", "--variant", "betting-chips+start-chips=5", "--match", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "seats in play: match seats 0, 2, 3 as seats 0-2 of this hand" in out
+    assert "match over after" in out and "winner seat 3" in out
+
+
+def test_play_seat_refuses_betting_chips_at_a_table_with_the_reason(capsys):
+    """The table (GUI and `play --seat`) keeps fixed seats; a chips match deals to the seats
+    left after an elimination (docs/RULES.md §19), so it is refused with a reason, never
+    played wrong."""
+    assert main(["play", "--variant", "betting-chips", "--seat", "0"]) == 2
+    assert "the table does not play for chips yet" in capsys.readouterr().err

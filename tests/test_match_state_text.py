@@ -81,7 +81,7 @@ def test_record_whose_stated_match_state_disagrees_is_refused_by_hand():
 
 @pytest.mark.parametrize("value,reason", [
     (7, "expected words such as 'tiebreak' or 'none', got 7"),
-    ("sudden-death", "sudden-death: expected tiebreak, reset <seats> or none (once each)"),
+    ("sudden-death", "sudden-death: expected tiebreak, reset <seats>, pot <chips> or none (once each)"),
     ("reset 9", "reset 9: '9' is not a seat of a 4-player game"),
 ])
 def test_record_with_a_malformed_match_field_is_refused_with_the_reason(value, reason):
@@ -110,9 +110,9 @@ def test_show_prints_the_match_state_before_and_after_the_hand():
 
 
 @pytest.mark.parametrize("words,error", [
-    ("match", "match: expected tiebreak, reset <seats> or none"),
+    ("match", "match: expected tiebreak, reset <seats>, pot <chips> or none"),
     ("match reset", "match reset: reset: expected the seats, e.g. reset 1,3"),
-    ("match tiebreak tiebreak", "match tiebreak tiebreak: tiebreak: expected tiebreak, reset <seats> or none (once each)"),
+    ("match tiebreak tiebreak", "match tiebreak tiebreak: tiebreak: expected tiebreak, reset <seats>, pot <chips> or none (once each)"),
     ("match reset 1,1", "match reset 1,1: reset 1,1: seat 1 given twice"),
 ])
 def test_position_match_group_errors_name_the_group(words, error):

@@ -146,8 +146,14 @@ def play_match_through_engine(engine: EngineProcess, variant_id: str, seed: int,
     return match
 
 
+def _plays_for_points(variant_id: str) -> bool:
+    """Chips variants (betting-chips, docs/RULES.md §19) settle in chips and deal to the
+    seats still in: tests/test_betting_chips_protocol.py plays them through the engine."""
+    return not ca.find_variant(variant_id).rules().start_chips
+
+
 def _all_ids() -> list[str]:
-    return catalogue_ids() + [c for c in COMBINATIONS if c not in catalogue_ids()]
+    return [i for i in catalogue_ids() + [c for c in COMBINATIONS if c not in catalogue_ids()] if _plays_for_points(i)]
 
 
 @pytest.mark.parametrize("variant_id", _all_ids())
@@ -164,7 +170,7 @@ def test_variant_plays_complete_matches_confirmed_by_the_independent_scorer(vari
 
 def _other_seat_counts() -> list[tuple[str, int]]:
     """Each base at every seat count it allows besides its default (rook: 3, 5, 6, 7)."""
-    return [(base, n) for base in ca.variant_ids() for n in ca.find_variant(base).seat_counts
+    return [(base, n) for base in ca.variant_ids() if _plays_for_points(base) for n in ca.find_variant(base).seat_counts
             if n != ca.find_variant(base).default_players]
 
 

@@ -171,11 +171,14 @@ def trick_of(starts: list[int], play: int) -> int:
 def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None) -> Iterator[DecisionPoint]:
     """The hand's decisions in order: the dealer's plan (queens), the passes (seat order, or a pass
     chain's), then each card, and each card of the discard (lowest first) after the trick that took the kitty."""
-    n = record.players
+    n = len(hand.deal)
+    rules = record.hand_rules(hand)
+    if seats is not None and hand.seats is not None:  # chips (§19): the match's seats as this hand's
+        seats = {i for i, s in enumerate(hand.seats) if s in seats}
     applied = replay(record, hand, 0) if hand.passes is not None else None
     received = applied.received_parts if applied is not None else [None] * n
     # blind-forward: the links that forwarded their packet unseen (public; each saw no card of it).
-    forwarders = tuple(s for s in range(n) if record.rules.pass_blind and applied is not None and applied.forwarded(s))
+    forwarders = tuple(s for s in range(n) if rules.pass_blind and applied is not None and applied.forwarded(s))
     starts = replay(record, hand).trick_starts
     # queens: the dealer's plan is the hand's first decision, made before the passes, which see it.
     planned = 1 if hand.decisions and decision_moves.word_of(hand.decisions[0][2]) == decision_moves.PLAN else 0
@@ -204,7 +207,7 @@ def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None
     if hand.passes is not None:
         order = applied.pass_order
         for i, seat in enumerate(order):  # a pass chain's links saw what they received (peek-pass)
-            seen = received[seat] if record.rules.pass_chain and not record.rules.pass_blind \
+            seen = received[seat] if rules.pass_chain and not rules.pass_blind \
                 and not applied.chain_start(seat) else None
             choice_made = FORWARD if seat in forwarders else hand.passes[seat]  # blind-forward: unseen cards
             if seats is None or seat in seats:
@@ -235,7 +238,7 @@ def view_world(record: GameRecord, point: DecisionPoint, seed: int) -> Position:
     """A world built from the deciding seat's information only."""
     hand = point.hand
     forwards = {"forwarded": list(point.forwarded)} if point.forwarded else {}  # blind-forward
-    world = world_from_view(record.rules, point.seat, hand.deal[point.seat], point.passed, point.received,
+    world = world_from_view(record.hand_rules(hand), point.seat, hand.deal[point.seat], point.passed, point.received,
                             point.moves, dealer=hand.dealer, hand_no=hand.hand_no, seed=seed,
                             revokes=record.revokes, decisions=_view_decisions(record, point),
                             **_take_view(record, point), **forwards)
@@ -273,7 +276,8 @@ def judge(record: GameRecord, point: DecisionPoint, searcher: Searcher, settings
     """Searches one decision from its seat's view and rates the move played (for the
     match when `equity` is given: the settings' objective is match)."""
     world = view_world(record, point, settings.seed)
-    base = dict(hand=point.hand.hand_no + 1, trick=point.trick, seat=point.seat, played=point.played,
+    base = dict(hand=point.hand.hand_no + 1, trick=point.trick, seat=match_seat(point.hand, point.seat),
+                played=point.played,
                 discard=point.discard, choice=point.choice)
     choices = len(world.decision_choices) if point.choice else len(world.legal_moves())
     if point.trick is not None and choices == 1:
@@ -281,8 +285,9 @@ def judge(record: GameRecord, point: DecisionPoint, searcher: Searcher, settings
                         best_stderr=None, loss=0.0, loss_stderr=0.0, verdict=GOOD, forced=True)
     # The hand's recorded match state: a hand the match values otherwise (A24) is searched as it counts.
     objective = {} if equity is None else {"objective": "match", "equity": equity}
-    result = searcher.search(world, point.seat, settings.limit_for(point.trick is None), match=point.hand.match,
-                             **objective)
+    # A chips hand after an elimination (§19) has fewer seats than the match; its value never reads it.
+    match = point.hand.match if point.hand.seats is None else None
+    result = searcher.search(world, point.seat, settings.limit_for(point.trick is None), match=match, **objective)
     # A card of a discard is rated as the first card of the rest of the discard (the
     # search rates a discard by its first card; `best` is its whole choice of the rest).
     as_rated = (lambda move: next(iter(move))) if point.discard else (lambda move: move)
@@ -309,8 +314,8 @@ def _stat(moves: list[MoveStat], move: Card | CardSet) -> MoveStat:
 
 def double_dummy(record: GameRecord, hand: HandRecord, solver: Solver, trick: int,
                  node_limit: int) -> list[int | None]:
-    """Each seat's double-dummy value at its card of `trick` (1-based)."""
-    n = record.players
+    """Each hand seat's double-dummy value at its card of `trick` (1-based)."""
+    n = len(hand.deal)
     values: list[int | None] = [None] * n
     first = (trick - 1) * n
     for k in range(first, min(first + n, len(hand.plays))):
@@ -358,15 +363,32 @@ def analyse(record: GameRecord, settings: AnalysisSettings, on_progress: Progres
             analysis.decisions.append(judge(record, point, searcher, settings, equity))
             work_done += _work(point, settings)
         dd = (double_dummy(record, hand, solver, dd_trick, settings.double_dummy_nodes) if solver
-              else [None] * record.players)
+              else [None] * len(hand.deal))
         starts = replay(record, hand).trick_starts
-        revokes = [(trick_of(starts, k), *hand.plays[k]) for k in hand.revokes]
-        analysis.hands.append(HandResult(hand.hand_no + 1, hand.dealer, list(hand.score), record.finished(hand), dd,
-                                         revokes))
+        revokes = [(trick_of(starts, k), match_seat(hand, seat), card) for k in hand.revokes
+                   for seat, card in [hand.plays[k]]]
+        analysis.hands.append(HandResult(hand.hand_no + 1, match_seat(hand, hand.dealer),
+                                         by_match_seat(record, hand, hand.score, 0), record.finished(hand),
+                                         by_match_seat(record, hand, dd, None), revokes))
     if on_progress:
         on_progress(total, total, 1.0)
     analysis.players = summarise(record, analysis)
     return analysis
+
+
+def match_seat(hand: HandRecord, seat: int) -> int:
+    """The match seat of a hand seat (chips, §19: the hand is dealt to the seats still in)."""
+    return seat if hand.seats is None else hand.seats[seat]
+
+
+def by_match_seat(record: GameRecord, hand: HandRecord, values: list, out_value) -> list:
+    """Per-hand-seat values spread over the match's seats, `out_value` for a seat that is out."""
+    if hand.seats is None:
+        return list(values)
+    spread = [out_value] * record.players
+    for i, seat in enumerate(hand.seats):
+        spread[seat] = values[i]
+    return spread
 
 
 def summarise(record: GameRecord, analysis: Analysis) -> list[PlayerSummary]:

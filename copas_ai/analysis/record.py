@@ -17,6 +17,12 @@ Each hand may carry "match": the match state it is played in beyond the totals,
 as the words of `position`'s `match` group ("tiebreak", "reset 2", "none";
 copas_ai.match_text). It is derivable; a reader checks it when present.
 
+Under chips (docs/RULES.md §19) a hand is dealt to the seats still holding chips:
+its "deal" has one list per such seat, hand seat i being the match seat "seats"[i]
+(written when a seat is out; derivable, checked when present); "chips" gives each
+match seat's chips before the hand and "removed" the cards dealt to nobody (both
+derivable, checked when present).
+
 An extension of copas-game/1: a top-level "revokes": "penalize" (default "forbid",
 the engine option Revokes) lets the plays hold failures to follow suit, each
 scored as the rules score a revoke (docs/RULES.md §1.3).
@@ -62,6 +68,10 @@ class GameRecord:
     def rules(self):
         return self.variant.rules(self.players)
 
+    def hand_rules(self, hand: HandRecord):
+        """The rules of one hand: the match's, but for the seats still in under chips (§19)."""
+        return self.rules if hand.seats is None else self.variant.rules(len(hand.seats))
+
     def finished(self, hand: HandRecord) -> bool:
         # Over as the rules say: every card played, or ended early (a proven revoke, a stuck lead).
         return replay(self, hand).is_over()
@@ -76,12 +86,16 @@ def record_from_match(match: Match, names: list[str] | None = None) -> dict[str,
     data: dict[str, Any] = {"format": FORMAT, "variant": match.variant.id}
     if names is not None:
         data["players"] = list(names)
-    data["hands"] = [hand_to_json(hand) for hand in match.hands]
+    data["hands"] = [hand_to_json(hand, chips=match.rules.start_chips > 0) for hand in match.hands]
     return data
 
 
-def hand_to_json(hand: HandRecord) -> dict[str, Any]:
+def hand_to_json(hand: HandRecord, chips: bool = False) -> dict[str, Any]:
     data: dict[str, Any] = {} if hand.match is None else {"match": match_text(hand.match)}
+    if chips and hand.match is not None:  # §19: the chips before the hand, the seats in, the cards dealt to nobody
+        data |= {"chips": list(hand.match.totals)}
+        data |= {} if hand.seats is None else {"seats": list(hand.seats)}
+        data |= {"removed": _card_list(_removed(hand.deal))}
     return data | {
         "dealer": hand.dealer,
         "deal": [_card_list(cards) for cards in hand.deal],
@@ -108,6 +122,14 @@ def _play_texts(hand: HandRecord) -> list[str]:
 
 def _card_list(cards: CardSet) -> list[str]:
     return [str(card) for card in cards]
+
+
+def _removed(deal: list[CardSet]) -> CardSet:
+    """The cards of the 52 dealt to nobody (betting-chips, §19)."""
+    dealt = CardSet()
+    for cards in deal:
+        dealt = dealt | cards
+    return CardSet.full_deck() - dealt
 
 
 def dump_record(data: dict[str, Any]) -> str:
@@ -172,7 +194,8 @@ def read_record(text: str | dict) -> GameRecord:
     if revokes not in REVOKES:
         raise RecordError(f"revokes: expected one of {', '.join(REVOKES)}, got {_short(revokes)}")
     record = GameRecord(variant, players, names, revokes=revokes)
-    state = MatchState([0] * players)  # advanced by each finished hand (csrc/match.h)
+    # Advanced by each finished hand (csrc/match.h); chips (§19) start at the agreed count.
+    state = MatchState([record.rules.start_chips] * players)
     for index, hand in enumerate(hands):
         if record.hands and not record.finished(record.hands[-1]):
             raise RecordError("an unfinished hand may only be the last", hand=index)
@@ -242,10 +265,12 @@ def _reason(exc: Exception) -> str:
 def _read_hand(record: GameRecord, index: int, hand: Any, state: MatchState) -> HandRecord:
     """One hand, played in the match state `state`, which it advances once finished."""
     number = index + 1
-    n = record.players
     if not isinstance(hand, dict):
         raise RecordError("expected an object", hand=number)
     _check_match(hand.get("match"), state, number)
+    seats = _check_chips(hand, state, record, number)
+    n = len(seats)
+    rules = record.variant.rules(n)
     before = state.copy()
     dealer = hand.get("dealer")
     if not _is_int(dealer) or not 0 <= dealer < n:
@@ -255,9 +280,13 @@ def _read_hand(record: GameRecord, index: int, hand: Any, state: MatchState) -> 
                           f"{index} and so deals this one, got {dealer}", hand=number, where="dealer")
     deal = _seat_lists(hand.get("deal"), n, number, "deal")
     try:
-        position = Position(record.rules, deal, dealer=dealer, hand_no=index)
+        position = Position(rules, deal, dealer=dealer, hand_no=index)
     except InvalidPositionError as exc:
         raise RecordError(str(exc), hand=number, where="deal") from None
+    stated_removed = hand.get("removed")
+    if stated_removed is not None and _cards(stated_removed, number, "removed") != _removed(deal):
+        raise RecordError(f"stated {_short(stated_removed)}, the deal leaves {_card_list(_removed(deal))}",
+                          hand=number, where="removed")
     try:
         position.revokes = record.revokes
     except ValueError as exc:  # rules that define no revoke penalty
@@ -296,7 +325,18 @@ def _read_hand(record: GameRecord, index: int, hand: Any, state: MatchState) -> 
             so_far = "" if position.is_over() else " so far"
             raise RecordError(f"stated {stated}, the rules give {score}{so_far}", hand=number, where="score")
     return HandRecord(index, dealer, deal, passes, plays, score, discard, tuple(revokes), match=before, pool=pool,
-                      decisions=tuple(decisions))
+                      decisions=tuple(decisions), seats=None if n == record.players else seats)
+
+
+def _check_chips(hand: dict, state: MatchState, record: GameRecord, number: int) -> list[int]:
+    """The match seats the hand is dealt to (chips, §19: those holding chips), with the
+    optional "seats" and "chips" checked against the state the earlier hands give."""
+    seats = state.seats_in_play(record.rules)
+    for key, given in (("seats", seats), ("chips", list(state.totals))):
+        stated = hand.get(key)
+        if stated is not None and stated != given:
+            raise RecordError(f"stated {_short(stated)}, the earlier hands give {given}", hand=number, where=key)
+    return seats
 
 
 def _apply_pool(position: Position, value: Any, has_plays: bool, number: int) -> list[CardSet] | None:
@@ -326,10 +366,10 @@ def _check_match(stated: Any, state: MatchState, number: int) -> None:
         raise RecordError(f"expected words such as 'tiebreak' or 'none', got {_short(stated)}",
                           hand=number, where="match")
     try:
-        tiebreak, reset = parse_match_words(stated.split(), state.players)
+        words = parse_match_words(stated.split(), state.players)
     except ValueError as exc:
         raise RecordError(str(exc), hand=number, where="match") from None
-    if (tiebreak, reset) != (state.tiebreak, state.reset_pending):
+    if words != (state.tiebreak, state.reset_pending, state.pot):
         given = match_text(state)
         raise RecordError(f"stated {stated!r}, the earlier hands give {given!r}", hand=number, where="match")
 
@@ -418,7 +458,7 @@ def replay(record: GameRecord, hand: HandRecord, plays: int | None = None,
     """The hand's Position after its passes and the first `plays` cards (all by default),
     the into-hand kitty's discard made once the plays before it are, and the first
     `decisions` other decisions (all by default) in their places."""
-    position = Position(record.rules, hand.deal, dealer=hand.dealer, hand_no=hand.hand_no)
+    position = Position(record.hand_rules(hand), hand.deal, dealer=hand.dealer, hand_no=hand.hand_no)
     position.revokes = record.revokes
     made = hand.decisions[:decisions]
     if made and decision_moves.word_of(made[0][2]) == decision_moves.PLAN:  # queens: before the passes

@@ -29,9 +29,10 @@ def selfplay(variant: str, bots: list[str], hands: int, seed: int, players: int 
     # The same per-seat bot seeds as `play`, so both commands play alike.
     players_bots = [make_bot(name, seed=seed * 1000 + seat, iterations=iterations) for seat, name in enumerate(names)]
     while not match.is_over() and len(match.hands) < hands:
+        seated = [players_bots[s] for s in match.seats_in_play()]  # chips (docs/RULES.md §19): the seats still in
         position = match.deal_next_hand()
         dealt = position.hands
-        play_hand(position, players_bots)
+        play_hand(position, seated)
         match.record_hand(dealt, position)
         if on_hand:
             on_hand(len(match.hands))

@@ -26,8 +26,11 @@ def start_totals(config: ArenaConfig, deal_index: int, seats: int) -> list[int]:
     totals = list(config.starts[deal_index % len(config.starts)])
     if len(totals) != seats:
         raise ValueError(f"--start-totals {','.join(map(str, totals))}: give {seats} totals, one per seat")
-    target = find_variant(config.variant).rules(seats).target
-    if any(t >= target for t in totals):
+    rules = find_variant(config.variant).rules(seats)
+    if rules.start_chips and any(t <= 0 for t in totals):  # chips (docs/RULES.md §19): a seat on 0 is out
+        raise ValueError(f"--start-totals {','.join(map(str, totals))}: every seat needs chips")
+    target = rules.target
+    if not rules.start_chips and any(t >= target for t in totals):
         raise ValueError(f"--start-totals {','.join(map(str, totals))}: every total must be under the target {target}")
     return totals
 

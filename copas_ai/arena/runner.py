@@ -43,7 +43,9 @@ def run_arena(config: ArenaConfig, options: RunOptions | None = None,
     reference = n - 1 if options.reference is None else options.reference
     if not 0 <= reference < n:
         raise ValueError(f"reference player {reference} out of range (0..{n - 1})")
-    goal_low = find_variant(config.variant).rules(seats).goal == Goal.LOW
+    rules = find_variant(config.variant).rules(seats)
+    # A chips match's totals are chips (docs/RULES.md §19): more is better, whatever the hand's goal.
+    goal_low = rules.goal == Goal.LOW and not (config.matches and rules.start_chips)
     labels = config.labels()
 
     def summary(records: list[dict], max_deals: int) -> Summary:

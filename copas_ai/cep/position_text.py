@@ -36,7 +36,7 @@ from copas_ai._core import (
 )
 from copas_ai.moves import decisions as decision_moves
 from copas_ai.moves import kitty as kitty_moves
-from copas_ai.match_text import WORDS as MATCH_WORDS, check_match_state, match_words, parse_match_words
+from copas_ai.match_text import WORDS as MATCH_WORDS, check_chips, check_match_state, match_words, parse_match_words
 from copas_ai.moves.passes import FORWARD, PassValue, all_cards, parse_pass_text, pass_text
 from copas_ai.variants import Variant, VariantNotFoundError, find_variant
 from copas_ai.errors import PositionStateError, PositionTextError, WorldUnavailableError
@@ -203,14 +203,15 @@ def parse_position(tokens: list[str]) -> PositionSpec:
             i = j
             continue
         if word == "match":
-            # Its words run to the next keyword: tiebreak, reset <seats>, none (match_text.py).
+            # Its words run to the next keyword: tiebreak, reset <seats>, pot <chips>, none (match_text.py).
             j = i + 1
             while j < len(tokens) and (tokens[j].lower() in MATCH_WORDS
-                                       or (tokens[j - 1].lower() == "reset" and _SEATS.fullmatch(tokens[j]))):
+                                       or (tokens[j - 1].lower() == "reset" and _SEATS.fullmatch(tokens[j]))
+                                       or (tokens[j - 1].lower() == "pot" and tokens[j].isdigit())):
                 j += 1
             spec.match = [t.lower() for t in tokens[i + 1:j]]
             if not spec.match:
-                raise PositionTextError("match: expected tiebreak, reset <seats> or none")
+                raise PositionTextError("match: expected tiebreak, reset <seats>, pot <chips> or none")
             i = j
             continue
         if word in ("variant", "players", "dealer", "handno", "seat"):
@@ -334,9 +335,12 @@ class LoadedPosition:
         return state
 
     def totals(self) -> list[int]:
-        """The totals with this hand's score: once it is over, as the match counts it."""
+        """The totals with this hand's score: once it is over, as the match counts it
+        (chips, §19: settled only then, so unchanged before)."""
         if self.position.is_over():
             return self.match_after().totals
+        if self.rules.start_chips:
+            return list(self.scores)
         return [t + s for t, s in zip(self.scores, self.position.score())]
 
     def match_over(self) -> bool:
@@ -380,7 +384,7 @@ def load_position(spec: PositionSpec, default_variant: str,
 
     dealer = n - 1 if spec.dealer is None else spec.dealer
     check_seat(f"dealer {dealer}", dealer)
-    scores = [0] * n if spec.scores is None else spec.scores
+    scores = [rules.start_chips] * n if spec.scores is None else spec.scores  # chips (§19): the agreed start
     if len(scores) != n:
         raise PositionTextError(
             f"scores {' '.join(map(str, scores))}: {n} totals needed, got {len(scores)}")
@@ -417,15 +421,21 @@ def load_position(spec: PositionSpec, default_variant: str,
 def _match_state(spec: PositionSpec, rules: RuleSet, scores: list[int]) -> MatchState:
     """The match state the hand is played in: the totals, the `match` group, and
     handno as the hands played; a state the variant cannot reach is refused."""
-    tiebreak, reset = False, []
+    tiebreak, reset, pot = False, [], 0
+    try:
+        check_chips(rules, scores)
+    except ValueError as exc:
+        raise PositionTextError(f"scores {' '.join(map(str, scores))}: {exc}") from None
     if spec.match is not None:
         label = " ".join(["match", *spec.match])
         try:
-            tiebreak, reset = parse_match_words(spec.match, rules.players)
-            check_match_state(rules, tiebreak, reset, scores)
+            tiebreak, reset, pot = parse_match_words(spec.match, rules.players)
+            check_match_state(rules, tiebreak, reset, scores, pot)
         except ValueError as exc:
             raise PositionTextError(f"{label}: {exc}") from None
-    return MatchState(scores, tiebreak=tiebreak, reset_pending=reset, hands_played=spec.hand_no)
+    state = MatchState(scores, tiebreak=tiebreak, reset_pending=reset, hands_played=spec.hand_no)
+    state.pot = pot
+    return state
 
 
 def _load_known(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int,

@@ -37,8 +37,11 @@ def picture(loaded: LoadedPosition) -> list[str]:
     lines = [
         f"variant {v.id} ({v.name})  players {n}  dealer {pos.dealer}  handno {pos.hand_no}  "
         f"{plan_words(pos.pass_plan, n)}",
-        f"totals before this hand  {' '.join(map(str, loaded.scores))}",
+        f"{'chips' if loaded.rules.start_chips else 'totals'} before this hand  {' '.join(map(str, loaded.scores))}",
     ]
+    removed = len(loaded.rules.deck) - n * loaded.rules.hand_size - loaded.rules.kitty_size
+    if removed:  # betting-chips (§19): dealt to nobody, unseen, whatever the view
+        lines.append(f"removed {removed} card{'s' if removed > 1 else ''} unseen")
     lines += _match_lines(loaded)
     state = loaded.state()
     for s in range(n):

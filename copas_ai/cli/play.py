@@ -15,12 +15,16 @@ from copas_ai.variants import VariantNotFoundError, find_variant, variant_ids
 
 
 def _print_hand(match: Match, bots, out) -> None:
+    seats = match.seats_in_play()  # chips (docs/RULES.md §19): the seats still holding chips
+    bots = [bots[s] for s in seats]
     position = match.deal_next_hand()
-    n = match.players
+    n = position.players
     dealt = position.hands
     plan = decide_plan(position, bots)  # queens: the dealer's plan decides the pass named below
     out.write(f"Hand {position.hand_no + 1}  dealer: seat {position.dealer}  "
               f"{plan_words(position.pass_plan, n)}{' (the dealer plans ' + plan[5:] + ')' if plan else ''}\n")
+    if n < match.players:
+        out.write(f"  seats in play: match seats {', '.join(map(str, seats))} as seats 0-{n - 1} of this hand\n")
     for seat in range(n):
         out.write(f"  seat {seat} dealt     {dealt[seat]}\n")
 

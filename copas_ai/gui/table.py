@@ -87,6 +87,9 @@ class Table:
     def __post_init__(self) -> None:
         s = self.settings
         self.match = Match.new(find_variant(s.variant), players=s.players, seed=s.seed)
+        if self.match.rules.start_chips:  # the table's seats are fixed; a chips match deals to the seats left
+            raise TableError(f"variant {self.match.variant.id}: the table does not play for chips yet "
+                             "(docs/RULES.md §19); play it with `python -m copas_ai play --match` or an engine")
         bad = [seat for seat in s.people if not 0 <= seat < self.match.players]
         if bad or len(set(s.people)) != len(s.people):
             raise TableError(f"people's seats must be distinct seats 0..{self.match.players - 1}")

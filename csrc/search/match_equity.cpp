@@ -40,6 +40,7 @@ std::string match_equity_unsupported(const RuleSet& r) {
   if (r.match_hands > 0) return "a match of a fixed number of hands (match_hands) is not modelled";
   if (r.target <= 0) return "the match-equity model needs a positive target";
   if (r.teams) return "partnerships (teams) are not modelled: the model treats every seat alike";
+  if (r.start_chips) return "a match for chips (the pot, elimination) is not modelled: the model reads points totals";
   return "";
 }
 
