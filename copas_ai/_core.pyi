@@ -1243,6 +1243,10 @@ class MatchEquity:
         """
         A table from the bytes to_bytes gave for the same rules.
         """
+    def can_end_within(self, match: MatchState, hands: typing.SupportsInt | typing.SupportsIndex) -> bool:
+        """
+        Whether `hands` more hands can end the match (a seat scoring the rules' worst or best hand in each).
+        """
     def to_bytes(self) -> bytes:
         ...
     def values(self, match: MatchState) -> list[float]:
@@ -1281,7 +1285,7 @@ class Searcher:
     """
     Search for one seat's best decision from its own information.
     """
-    def __init__(self, threads: typing.SupportsInt | typing.SupportsIndex = 1, hash_mb: typing.SupportsInt | typing.SupportsIndex = 64, seed: typing.SupportsInt | typing.SupportsIndex = 0, algorithm: str = 'auto', pimc_max_tricks: typing.SupportsInt | typing.SupportsIndex = 4, exploration: typing.SupportsFloat | typing.SupportsIndex = 0.7, playout_noise: typing.SupportsFloat | typing.SupportsIndex = 0.1) -> None:
+    def __init__(self, threads: typing.SupportsInt | typing.SupportsIndex = 1, hash_mb: typing.SupportsInt | typing.SupportsIndex = 64, seed: typing.SupportsInt | typing.SupportsIndex = 0, algorithm: str = 'auto', pimc_max_tricks: typing.SupportsInt | typing.SupportsIndex = 4, exploration: typing.SupportsFloat | typing.SupportsIndex = 0.7, playout_noise: typing.SupportsFloat | typing.SupportsIndex = 0.1, match_horizon: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
         ...
     def search(self, position: Position, seat: typing.SupportsInt | typing.SupportsIndex, iterations: typing.SupportsInt | typing.SupportsIndex = -1, movetime_ms: typing.SupportsInt | typing.SupportsIndex = -1, infinite: bool = False, match: MatchState = None, equity: MatchEquity = None) -> dict:
         """

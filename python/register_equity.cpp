@@ -95,6 +95,15 @@ void register_equity(py::module_& m) {
             return std::vector<double>(v, v + e.players());
           },
           py::arg("match"), "Every seat's chance of winning from `match` (a state between hands).")
+      .def(
+          "can_end_within",
+          [](const MatchEquity& e, const MatchBox& match, int hands) {
+            check_match(e.rules(), match);
+            if (hands < 1) throw std::invalid_argument("hands must be at least 1");
+            return e.can_end_within(match.state, hands);
+          },
+          py::arg("match"), py::arg("hands"),
+          "Whether `hands` more hands can end the match (a seat scoring the rules' worst or best hand in each).")
       .def_property_readonly("players", &MatchEquity::players)
       .def_property_readonly("sweeps", &MatchEquity::sweeps, "sweeps the build made over the table")
       .def_property_readonly("outcomes", &MatchEquity::outcomes, "distinct hand outcomes the build used")

@@ -63,7 +63,7 @@ py::dict result_dict(const SearchResult& r, const Position& pos) {
 void register_searcher(py::module_& m) {
   py::class_<Searcher>(m, "Searcher", "Search for one seat's best decision from its own information.")
       .def(py::init([](int threads, int hash_mb, std::uint64_t seed, const std::string& algorithm,
-                       int pimc_max_tricks, double exploration, double playout_noise) {
+                       int pimc_max_tricks, double exploration, double playout_noise, int match_horizon) {
              if (threads < 1 || threads > 256) throw std::invalid_argument("threads must be 1..256");
              if (hash_mb < 1 || hash_mb > 65536) throw std::invalid_argument("hash_mb must be 1..65536");
              SearchOptions o;
@@ -72,13 +72,16 @@ void register_searcher(py::module_& m) {
              o.seed = seed;
              o.algorithm = algorithm_from_str(algorithm);
              o.pimc_max_tricks = pimc_max_tricks;
+             if (match_horizon < 0) throw std::invalid_argument("match_horizon must be 0 (always the match) or more hands");
+             o.match_horizon = match_horizon;
              o.ismcts.exploration = exploration;
              o.ismcts.playout_noise = playout_noise;
              py::gil_scoped_release release;  // allocating the Hash takes a moment
              return std::make_unique<Searcher>(o);
            }),
            py::arg("threads") = 1, py::arg("hash_mb") = 64, py::arg("seed") = 0, py::arg("algorithm") = "auto",
-           py::arg("pimc_max_tricks") = 4, py::arg("exploration") = 0.7, py::arg("playout_noise") = 0.1)
+           py::arg("pimc_max_tricks") = 4, py::arg("exploration") = 0.7, py::arg("playout_noise") = 0.1,
+           py::arg("match_horizon") = 0)
       .def("search",
            [](Searcher& s, const PositionBox& b, int seat, std::int64_t iterations, std::int64_t movetime_ms,
               bool infinite, const MatchBox* match, const MatchEquity* equity) {

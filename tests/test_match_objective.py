@@ -251,3 +251,36 @@ def test_arena_search_players_take_match_and_others_refuse_it():
     assert parse_player("auto:iterations=50,match=1").options == {"iterations": 50, "match": 1}
     with pytest.raises(ValueError, match="only ismcts, pimc, auto take match"):
         parse_player("openspiel:match=1")
+
+
+@pytest.mark.parametrize("totals, hands, can_end", [
+    ([0, 0, 0, 0], 1, False), ([73, 10, 20, 30], 1, False), ([74, 10, 20, 30], 1, True),
+    ([10, 20, 74, 30], 1, True), ([47, 0, 0, 0], 2, False), ([48, 0, 0, 0], 2, True), ([0, 0, 0, 0], 4, True)])
+def test_american_match_can_end_within_hands_when_one_seat_taking_26_a_hand_reaches_100(
+        american_table, totals, hands, can_end):
+    # american: 26 points a hand at most, the match ends at 100 (docs/RULES.md §21).
+    assert american_table.can_end_within(MatchState(totals), hands) is can_end
+
+
+@pytest.mark.parametrize("totals, objective", [([0, 0, 0, 0], "points"), ([40, 60, 30, 73], "points"),
+                                               ([40, 60, 30, 74], "match"), ([95, 60, 70, 75], "match")])
+def test_american_match_horizon_plays_for_points_until_one_hand_can_end_the_match(american_table, totals,
+                                                                                   objective):
+    """match_horizon=1: the match objective only once a hand can end the match; before
+    that the hand's points (docs/MATCH_EQUITY.md, "The horizon")."""
+    rules = ca.find_variant("american").rules()
+    position = Position(rules, deal(rules, 5), hand_no=3)
+    result = Searcher(seed=1, algorithm="ismcts", match_horizon=1).search(
+        position, position.turn, Limit(iterations=200), match=MatchState(totals), objective="match",
+        equity=american_table)
+    assert result.objective == objective
+    always = Searcher(seed=1, algorithm="ismcts").search(
+        position, position.turn, Limit(iterations=200), match=MatchState(totals), objective="match",
+        equity=american_table)
+    assert always.objective == "match"  # the default horizon 0: always the match
+
+
+def test_arena_horizon_is_the_match_objectives_option():
+    assert parse_player("auto:iterations=10,match=1,horizon=2").options["horizon"] == 2
+    with pytest.raises(ValueError, match="horizon=H is the match objective's"):
+        parse_player("auto:iterations=10,horizon=2")

@@ -34,6 +34,7 @@ def test_copas_lists_id_and_every_option_then_copasok():
     assert options["MultiMove"] == "option name MultiMove type check default false"
     assert options["Algorithm"] == "option name Algorithm type combo default auto var auto var ismcts var pimc"
     assert options["Objective"] == "option name Objective type combo default points var points var match"
+    assert options["MatchHorizon"] == "option name MatchHorizon type spin default 0 min 0 max 50"
 
 
 def test_variants_lists_the_registry_then_variantsok():

@@ -1,8 +1,9 @@
 """Player spec strings and the bots they build.
 
     random | heuristic[:moon=0]                 the built-in bots (moon=0: no moon play)
-    ismcts|pimc|auto[:iterations=N,movetime=MS,threads=T,match=1,pimc=K]   the engine's search
+    ismcts|pimc|auto[:iterations=N,movetime=MS,threads=T,match=1,horizon=H,pimc=K]   the engine's search
                                                 (match=1: the match objective, docs/MATCH_EQUITY.md;
+                                                horizon=H: for the hand's points until H hands can end the match;
                                                 pimc=K: auto solves worlds from K tricks left, default 4)
     openspiel[:movetime=MS|iterations=N]        OpenSpiel's ISMCTS bot (american, no passing)
     cep:<command line>                          any CEP/1 engine process (default movetime=100)
@@ -21,7 +22,7 @@ from copas_ai.bots import Bot, HeuristicBot, RandomBot, SearchBot
 
 SEARCH_KINDS = ("ismcts", "pimc", "auto")
 KINDS = ("random", "heuristic", *SEARCH_KINDS, "openspiel", "cep")
-_OPTIONS = {"iterations", "movetime", "threads", "moon", "match", "pimc"}
+_OPTIONS = {"iterations", "movetime", "threads", "moon", "match", "pimc", "horizon"}
 _CEP = re.compile(r"cep(?:\[([^\]]*)\])?:(.+)", re.S)
 
 
@@ -70,6 +71,8 @@ def parse_player(spec: str) -> PlayerSpec:
         raise ValueError(f"player '{spec}': only heuristic takes moon")
     if kind not in SEARCH_KINDS and "match" in options:
         raise ValueError(f"player '{spec}': only {', '.join(SEARCH_KINDS)} take match")
+    if "horizon" in options and not options.get("match"):
+        raise ValueError(f"player '{spec}': horizon=H is the match objective's (match=1)")
     if kind != "auto" and "pimc" in options:
         raise ValueError(f"player '{spec}': only auto takes pimc (the tricks left from which it solves worlds)")
     if kind in SEARCH_KINDS and "iterations" not in options and "movetime" not in options:
@@ -92,7 +95,7 @@ def build(spec: PlayerSpec, seed: int, variant: str) -> Bot:
         return SearchBot(seed=seed, iterations=spec.iterations, movetime_ms=spec.movetime_ms,
                          algorithm=spec.kind, threads=spec.options.get("threads", 1),
                          objective="match" if spec.options.get("match") else "points", variant=variant,
-                         pimc_max_tricks=spec.options.get("pimc", 4))
+                         pimc_max_tricks=spec.options.get("pimc", 4), match_horizon=spec.options.get("horizon", 0))
     if spec.kind == "openspiel":
         from copas_ai.arena.openspiel_player import OpenSpielIsmctsBot
 

@@ -109,13 +109,14 @@ class SearchBot:
 
     def __init__(self, seed: int = 0, iterations: int | None = 2000, movetime_ms: int | None = None,
                  algorithm: str = "auto", threads: int = 1, objective: str = "points",
-                 variant: str | None = None, pimc_max_tricks: int = 4) -> None:
+                 variant: str | None = None, pimc_max_tricks: int = 4, match_horizon: int = 0) -> None:
         from copas_ai.equity import check_objective, load_equity
         from copas_ai.search import Limit, Searcher
         from copas_ai.variants import find_variant
 
         self.name = algorithm if check_objective(objective) == "points" else f"{algorithm}/match"
-        self._searcher = Searcher(threads=threads, seed=seed or 1, algorithm=algorithm, pimc_max_tricks=pimc_max_tricks)
+        self._searcher = Searcher(threads=threads, seed=seed or 1, algorithm=algorithm, pimc_max_tricks=pimc_max_tricks,
+                                  match_horizon=match_horizon)
         self._limit = Limit(movetime_ms=movetime_ms, iterations=iterations)
         self._match = None
         self._objective: dict = {}

@@ -68,6 +68,7 @@ class EngineOptions:
     algorithm: str = "auto"
     revokes: str = "forbid"  # or "penalize": a fully known position may hold revokes (§1.3)
     objective: str = "points"  # or "match": play for the match from the `position`'s totals (issue 32)
+    match_horizon: int = 0  # Objective match: the hand's points while no this many hands can end the match
 
 
 @dataclass(frozen=True)
@@ -123,6 +124,7 @@ def option_specs() -> list[OptionSpec]:
         OptionSpec("Algorithm", "combo", "algorithm", "auto", choices=("auto", "ismcts", "pimc")),
         OptionSpec("Revokes", "combo", "revokes", "forbid", choices=("forbid", "penalize")),
         OptionSpec("Objective", "combo", "objective", "points", choices=OBJECTIVES),
+        OptionSpec("MatchHorizon", "spin", "match_horizon", 0, 0, 50),
     ]
 
 
@@ -170,7 +172,7 @@ class SolveReport:
 
 def default_searcher(options: EngineOptions) -> SearcherLike:
     return Searcher(threads=options.threads, hash_mb=options.hash_mb, seed=options.seed,
-                    algorithm=options.algorithm)
+                    algorithm=options.algorithm, match_horizon=options.match_horizon)
 
 
 def default_solver(options: EngineOptions) -> SolverLike:
@@ -247,7 +249,7 @@ class Engine:
                     raise CommandError(f"option Objective: {exc}") from None
             if spec.attr in ("hash_mb", "threads"):
                 self._solver = None  # `solve` uses the Threads too (made at the next solve)
-            if spec.attr in ("threads", "hash_mb", "seed", "algorithm"):
+            if spec.attr in ("threads", "hash_mb", "seed", "algorithm", "match_horizon"):
                 try:
                     self._rebuild_searcher()
                 except CommandError:

@@ -202,6 +202,19 @@ void MatchEquity::spread(const MatchState& match, float* low, float* high) const
   }
 }
 
+bool MatchEquity::can_end_within(const MatchState& match, int hands) const {
+  const ScoreScale scale(rules_);
+  for (int t = 0; t < players_; ++t)
+    for (const double extreme : {scale.worst, scale.best}) {
+      std::int32_t scores[kMaxPlayers] = {};
+      scores[t] = static_cast<std::int32_t>(extreme);
+      MatchState after = match;
+      for (int h = 0; h < hands; ++h) add_scores(rules_, players_, scores, after);
+      if (match_outcome(rules_, after, players_).over) return true;
+    }
+  return false;
+}
+
 void MatchEquity::cell_values(const std::int32_t* sorted, const std::vector<HandOutcome>& outcomes,
                               double* out) const {
   MatchState from;

@@ -76,6 +76,10 @@ class MatchEquity {
   // The search stretches its rewards to this spread (leaf_value.h).
   void spread(const MatchState& match, float* low, float* high) const;
 
+  // Whether `hands` more hands can end the match from `match`: some seat scoring the
+  // rules' worst (or best) hand score in each of them reaches the end.
+  bool can_end_within(const MatchState& match, int hands) const;
+
   const RuleSet& rules() const { return rules_; }
   int players() const { return players_; }
   std::int32_t low() const { return low_; }      // the lowest total the table tells apart

@@ -82,6 +82,8 @@ SearchResult Searcher::search(const Position& position, int seat, const SearchLi
     equity = nullptr;
   const MatchState from_zero;
   if (equity && !match) match = &from_zero;
+  if (equity && options_.match_horizon > 0 && !equity->can_end_within(*match, options_.match_horizon))
+    equity = nullptr;  // the end is beyond the horizon: the hand's points (and PIMC's solver)
   std::uint64_t seed = options_.seed;
   if (seed == 0) seed = std::random_device{}() ^ static_cast<std::uint64_t>(
                             std::chrono::steady_clock::now().time_since_epoch().count());

@@ -30,6 +30,10 @@ struct SearchOptions {
   // ... and once no more cards than this remain in the hands (4 tricks of 6 seats): at
   // 7 seats 4 tricks are 28 cards, and one PIMC move there solved for minutes.
   int pimc_max_cards = 24;
+  // The match objective's horizon: with a table, play for the hand's points while no
+  // `match_horizon` hands can end the match, for the match from then on (0: always
+  // for the match).
+  int match_horizon = 0;
   IsmctsParams ismcts;
 };
 
