@@ -4,7 +4,7 @@ copas_ai core: cards, rules, positions and search in C++
 from __future__ import annotations
 import collections.abc
 import typing
-__all__: list[str] = ['Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_FLIPS', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MatchEquity', 'MatchState', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'deal', 'heuristic_blind_pass', 'heuristic_card', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'match_equity_unsupported', 'match_outcome', 'random_hands', 'relaxed_ceiling_at_most', 'sides', 'simulate_match_wins', 'solve_plain', 'solver_unsupported', 'world_from_view']
+__all__: list[str] = ['Auction', 'Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_FLIPS', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MAX_BID', 'MatchEquity', 'MatchState', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'auction_outcome', 'deal', 'heuristic_blind_pass', 'heuristic_card', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'match_equity_unsupported', 'match_outcome', 'pay_auction_bid', 'penalty_suit_rules', 'random_hands', 'relaxed_ceiling_at_most', 'settle_auction_hand', 'sides', 'simulate_match_wins', 'solve_plain', 'solver_unsupported', 'world_from_view']
 class InvalidCardError(ValueError):
     pass
 class IllegalMoveError(ValueError):
@@ -1303,9 +1303,45 @@ class Searcher:
         """
         iterations of the running or last search
         """
+class Auction:
+    """
+    auction (docs/RULES.md §20, A53a-b): one hand's bidding; the dealer's left opens (>= 1, mandatory), each raises by >= 1 within its chips or passes, three passes in a row end it
+    """
+    def __init__(self, chips: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dealer: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def bid(self, seat: typing.SupportsInt | typing.SupportsIndex, value: str) -> None:
+        """
+        seat bids `value` ('pass' or a number of chips); IllegalMoveError says why it may not
+        """
+    def choices(self) -> list[str]:
+        """
+        the bid values the seat to bid may give: 'pass' and '1'..
+        """
+    def is_over(self) -> bool:
+        ...
+    @property
+    def high(self) -> int:
+        """
+        the highest bid so far (0 before the opening bid)
+        """
+    @property
+    def passes(self) -> int:
+        ...
+    @property
+    def turn(self) -> int:
+        ...
+    @property
+    def winner(self) -> typing.Any:
+        """
+        the highest bidder so far, or None
+        """
 def add_hand_to_match(position: ..., totals: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], exact_pending: typing.SupportsInt | typing.SupportsIndex = 0) -> tuple[list[int], list[int], int]:
     """
     (hand scores as they count, new totals, exact-score memory bits) after a finished hand; MatchState.add_hand keeps the whole state
+    """
+def auction_outcome(match: MatchState) -> tuple[bool, list[int]]:
+    """
+    auction (A53d): (over, the seats with the most chips) once a seat holds none
     """
 def deal(rules: RuleSet, seed: typing.SupportsInt | typing.SupportsIndex) -> list:
     """
@@ -1343,6 +1379,14 @@ def match_outcome(rules: RuleSet, totals: collections.abc.Sequence[typing.Suppor
     """
     (over, winning seats) of a match with these totals and no tie-break or reset under way
     """
+def pay_auction_bid(match: MatchState, seat: typing.SupportsInt | typing.SupportsIndex, bid: typing.SupportsInt | typing.SupportsIndex) -> None:
+    """
+    auction (§20): the winner's bid into the pot
+    """
+def penalty_suit_rules(rules: RuleSet, suit: str) -> RuleSet:
+    """
+    auction (§20): the hand's rules once `suit` (c, d, h or s) is named: its cards 1 point each, no other
+    """
 def random_hands(rules: RuleSet, count: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> dict:
     """
     Deal, pass (hand numbers cycling 0..3), play uniformly random legal cards and score `count` hands; returns totals.
@@ -1350,6 +1394,10 @@ def random_hands(rules: RuleSet, count: typing.SupportsInt | typing.SupportsInde
 def relaxed_ceiling_at_most(position: Position, threshold: typing.SupportsInt | typing.SupportsIndex, node_budget: typing.SupportsInt | typing.SupportsIndex = 1000000, root: typing.SupportsInt | typing.SupportsIndex | None = None) -> bool:
     """
     True when the solver's relaxed game (csrc/solver/relaxed_ceiling.h: the other seats also choose which of those that could have won a trick leads the next, and may shoot the moon while one of them could have won every trick holding a moon card) holds the final score of root (default: the seat to act) to at most threshold, which proves the same of the real game; False when it does not or node_budget positions did not settle it.
+    """
+def settle_auction_hand(match: MatchState, taken: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> None:
+    """
+    auction (§20): settles a hand from the penalty-suit cards each seat took
     """
 def sides(rules: RuleSet) -> list[list[int]]:
     """
@@ -1381,3 +1429,4 @@ EXACT_HALF_TO_ZERO: int = 2
 EXACT_TARGET_FLIPS: int = 8
 EXACT_TARGET_TO_HALF_PLUS_ONE: int = 1
 EXACT_TARGET_TO_HALF_THEN_ZERO: int = 4
+MAX_BID: int = 62

@@ -14,6 +14,11 @@ void settle_chips(MatchState& match, int players, const std::int32_t* pays, cons
   int seat_of[kMaxPlayers] = {};
   int k = 0;
   for (std::uint32_t in = seats_in_play(match); in && k < players; in &= in - 1) seat_of[k++] = __builtin_ctz(in);
+  settle_chips_of(match, seat_of, players, pays, claims, first);
+}
+
+void settle_chips_of(MatchState& match, const int* seat_of, int players, const std::int32_t* pays,
+                     const std::int32_t* claims, int first) {
   for (int i = 0; i < players; ++i) {
     std::int32_t& chips = match.totals[seat_of[i]];
     const std::int32_t paid = pays[i] < chips ? pays[i] : chips;  // A52c: what it has

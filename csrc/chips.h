@@ -24,6 +24,11 @@ std::uint32_t seats_in_play(const MatchState& match);
 void settle_chips(MatchState& match, int players, const std::int32_t* pays, const std::int32_t* claims,
                   int first);
 
+// settle_chips for the hand seats `seat_of` (hand seat i is match seat seat_of[i]),
+// whatever their chips: auction's seats stay in until the hand is settled (A53d).
+void settle_chips_of(MatchState& match, const int* seat_of, int players, const std::int32_t* pays,
+                     const std::int32_t* claims, int first);
+
 // betting-chips (§19, A52b): each of the N seats pays h x (N - 1) for the h hearts
 // it took, then takes B - h, B being the hearts in play (or 13 under
 // chip_base_all_hearts); the takings go round from the dealer's left.

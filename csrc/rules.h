@@ -62,7 +62,8 @@
 //  domino, two-player     draw stock and variable trick shape [later].
 //  betting-chips          start_chips: the totals are chips (chips.h); the 52 mod N cards
 //                         left undealt (no kitty), hearts 1, B0, no moon.
-//  auction                a bidding phase [later].
+//  auction                a bidding phase [later]; its pieces (the bidding, each hand's
+//                         penalty-suit RuleSet, the settlement) are in auction.h.
 #pragma once
 
 #include <array>

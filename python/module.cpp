@@ -15,6 +15,7 @@ void register_search(py::module_& m);
 void register_solver(py::module_& m);
 void register_searcher(py::module_& m);
 void register_equity(py::module_& m);
+void register_auction(py::module_& m);
 }  // namespace copas::py_api
 
 PYBIND11_MODULE(_core, m) {
@@ -32,4 +33,5 @@ PYBIND11_MODULE(_core, m) {
   register_solver(m);
   register_equity(m);  // before the Searcher, whose search() takes a MatchEquity
   register_searcher(m);
+  register_auction(m);
 }
