@@ -41,6 +41,20 @@ std::uint64_t uniform_below(Rng& rng, std::uint64_t bound) {
 
 // Exactly uniform in [0, bound) for counts past 64 bits: masked draws, rejected
 // when too large (fewer than two draws on average).
+WorldCount uniform_below(Rng& rng, WorldCount bound);
+
+}  // namespace
+
+void deal_stock_order(CardSet cards, Rng& rng, Position& out) {
+  Card order[kMaxStock];
+  int n = 0;
+  for (CardSet rest = cards; rest && n < kMaxStock;) order[n++] = pop_lowest(rest);
+  for (int i = n - 1; i > 0; --i) std::swap(order[i], order[uniform_below(rng, static_cast<std::uint64_t>(i + 1))]);
+  out.set_stock(order, n);
+}
+
+namespace {
+
 WorldCount uniform_below(Rng& rng, WorldCount bound) {
   if ((bound >> 64) == 0) return uniform_below(rng, static_cast<std::uint64_t>(bound));
   const auto high_bits = static_cast<std::uint64_t>((bound - 1) >> 64);
@@ -479,6 +493,8 @@ bool WorldSampler::sample(Rng& rng, Position& out) const {
   // The cards left undealt in this world are its kitty (taken or not), or an
   // into-hand taker's discards; then a kitty he could have taken, for the history.
   if (out.rules().kitty_size) out.set_unheld(knowledge_.deck & ~placed);
+  // A stock (two-player): the cards left are in it, in an order as unknown as they are.
+  if (out.rules().stock_draw != StockDraw::kNone) deal_stock_order(knowledge_.deck & ~placed, rng, out);
   if (knowledge_.take_seat >= 0) {
     const int t = knowledge_.take_seat;
     CardSet played_since = 0;
