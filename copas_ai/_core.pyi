@@ -977,6 +977,11 @@ class Position:
     def dealer(self) -> int:
         ...
     @property
+    def dealt_stock(self) -> list[Card]:
+        """
+        the stock as dealt, top first, the cards drawn so far included (two-player)
+        """
+    @property
     def decision(self) -> typing.Any:
         """
         (seat, word) of the decision due now (docs/PROTOCOL.md `<seat>:<word>=<value>`), or None
@@ -1414,9 +1419,9 @@ def solver_unsupported(position: ..., match: MatchState) -> str:
     """
     why the exact solver cannot value this hand played in this MatchState ('' when it can): a conditional reverse moon (A24) the match may still count reversed
     """
-def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, hand: CardSet, passed: typing.Any, received: typing.Any, moves: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, Card]], dealer: typing.SupportsInt | typing.SupportsIndex, hand_no: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1, kitty: CardSet = ..., discarded: CardSet = ..., discard_made: bool = False, revokes: str = 'forbid', decisions: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex, str]] = [], forwarded: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = [], drawn: collections.abc.Sequence[Card] = []) -> Position:
+def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, hand: CardSet, passed: typing.Any, received: typing.Any, moves: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, Card]], dealer: typing.SupportsInt | typing.SupportsIndex, hand_no: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1, kitty: CardSet = ..., discarded: CardSet = ..., discard_made: bool = False, revokes: str = 'forbid', decisions: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex, str]] = [], forwarded: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = [], drawn: collections.abc.Sequence[Card] = [], drawn_complete: bool = True) -> Position:
     """
-    A full Position consistent with one seat's view (its dealt hand, its pass, the cards it received (each as set_pass takes a pass: parts for a split pass), the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. An into-hand kitty taker's view also gives the kitty it took and its discard (discard_made: the discard is down though no move follows it; another taker's discard is face down). Raises InvalidPositionError naming the first offending move when no world fits. revokes='penalize': a failure to follow suit is a void until the seat's later card of that suit proves a revoke. decisions: [(moves before it, seat, 'word=value')] (another seat's unrevealed one: 'word=?'). forwarded: blind-forward's seats seen to forward their packet unseen (the view's own seat included, which then passes no cards it saw). drawn: a stock's cards the seat drew, in order (two-player; the other seat's draws are unseen).
+    A full Position consistent with one seat's view (its dealt hand, its pass, the cards it received (each as set_pass takes a pass: parts for a split pass), the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. An into-hand kitty taker's view also gives the kitty it took and its discard (discard_made: the discard is down though no move follows it; another taker's discard is face down). Raises InvalidPositionError naming the first offending move when no world fits. revokes='penalize': a failure to follow suit is a void until the seat's later card of that suit proves a revoke. decisions: [(moves before it, seat, 'word=value')] (another seat's unrevealed one: 'word=?'). forwarded: blind-forward's seats seen to forward their packet unseen (the view's own seat included, which then passes no cards it saw). drawn: a stock's cards the seat drew, in order (two-player; the other seat's draws are unseen); drawn_complete=False lets it run ahead of the moves.
     """
 EXACT_HALF_TO_ZERO: int = 2
 EXACT_TARGET_FLIPS: int = 8

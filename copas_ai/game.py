@@ -40,6 +40,8 @@ class HandRecord:
     # Decisions other than cards (turbo's charges, copas_ai.moves.decisions):
     # (plays before it, seat, 'word=value'), in order.
     decisions: tuple[tuple[int, int, str], ...] = ()
+    # A stock (two-player, docs/RULES.md §18): its order as dealt, top first.
+    stock: list[Card] | None = None
 
 
 @dataclass
@@ -107,7 +109,8 @@ class Match:
         at = discard_index(position)
         discard = None if at is None else (at, position.discards)
         record = HandRecord(position.hand_no, position.dealer, dealt, passes, position.moves, score, discard,
-                            match=before, pool=pool, decisions=tuple(position.decisions))
+                            match=before, pool=pool, decisions=tuple(position.decisions),
+                            stock=list(position.dealt_stock) or None)
         self.hands.append(record)
         return record
 

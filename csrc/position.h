@@ -231,6 +231,9 @@ class Position {
   Card stock_card(int i) const { return stock_[stock_next_ + i]; }
   CardSet stock_cards() const;
   int draws_made() const { return stock_next_; }
+  // The stock as dealt, drawn cards included: its i-th card from the top, 0 <= i < stock_size().
+  int stock_size() const { return stock_size_; }
+  Card dealt_stock_card(int i) const { return stock_[i]; }
   CardSet drawn(int seat) const { return drawn_[seat]; }
   // The last trick (0-based) after which `seat` drew, -1 before its first draw.
   int last_draw_trick(int seat) const;

@@ -96,6 +96,13 @@ PositionBox make_position(const RuleSet& rules, const py::object& hands, int dea
   return b;
 }
 
+// The stock as dealt from its `from`-th card on, top first.
+std::vector<Card> stock_from(const Position& pos, int from) {
+  std::vector<Card> out;
+  for (int i = from; i < pos.stock_size(); ++i) out.push_back(pos.dealt_stock_card(i));
+  return out;
+}
+
 // The cards drawn after trick t, each with its drawer (the trick's winner first).
 py::list trick_draws(const Position& pos, int t) {
   Card cards[kMaxPlayers];
@@ -145,11 +152,10 @@ void register_position(py::module_& m) {
            "Deal `hands` (before the pass) under `rules`; hand_no (0-based) fixes the pass. With a "
            "stock (two-player), `stock` is its order, top first (default: shuffled from the hands). "
            "Raises InvalidPositionError for an impossible deal.")
-      .def_property_readonly("stock", [](const PositionBox& b) {
-        std::vector<Card> out;
-        for (int i = 0; i < b.pos.stock_left(); ++i) out.push_back(b.pos.stock_card(i));
-        return out;
-      }, "the cards still in the stock, top first (two-player; [] without a stock)")
+      .def_property_readonly("stock", [](const PositionBox& b) { return stock_from(b.pos, b.pos.draws_made()); },
+                             "the cards still in the stock, top first (two-player; [] without a stock)")
+      .def_property_readonly("dealt_stock", [](const PositionBox& b) { return stock_from(b.pos, 0); },
+                             "the stock as dealt, top first, the cards drawn so far included (two-player)")
       .def_property_readonly("stock_left", [](const PositionBox& b) { return b.pos.stock_left(); })
       .def_property_readonly("drawn", [](const PositionBox& b) { return seat_cards(b, &Position::drawn); },
                              "per seat, the cards it drew from the stock this hand")

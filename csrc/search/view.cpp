@@ -482,7 +482,7 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
 
   if (std::string e = replay_decisions(v, v.num_moves, next_decision, replay, true); !e.empty()) return e;
   if (next_decision < v.num_decisions) return decision_name(v, next_decision) + ": out of place";
-  if (own_draws < v.num_drawn)
+  if (own_draws < v.num_drawn && v.drawn_complete)
     return seat_name(v.seat) + " has drawn " + std::to_string(own_draws) + " cards so far, not " +
            std::to_string(v.num_drawn);
 

@@ -32,6 +32,11 @@ class Refereed:
     loser: int | None = None
 
 
+def two_player_scores(won) -> list[int]:
+    """The hand's score of each seat from the cards it won: its hearts (§18, no moon)."""
+    return [sum(1 for card in cards if suit(card) == "H") for cards in won]
+
+
 def referee(hands: list[list[str]], stock: list[str], leader: int, plays: list[str]) -> Refereed:
     """Plays `plays` (cards in order) from the deal; raises ValueError on an illegal play."""
     held = [set(h) for h in hands]
