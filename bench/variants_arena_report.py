@@ -37,6 +37,7 @@ CASES = [
     ("gong-zhu+super-charge", 4),  # the faces searched, face-down charges hidden (issue 28)
     ("gong-zhu+face-value-hearts+hearts-swap+grand-slam+exact-minus-1000", 4), ("gong-zhu+no-charge", 4),
     ("copas-fora+reverse-moon=shooter-choice", 4),  # the shooter's moon choice after the hand (issue 28)
+    ("two-player", 2),  # a stock drawn inside the hand, sampled per world; no solver (issue 29)
 ]
 OPPONENTS = ("random", "heuristic")
 RESULTS = Path(__file__).parent / "results" / "variants"

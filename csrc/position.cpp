@@ -53,7 +53,8 @@ void Position::clear() {
   moon_form_ = rules_->moon;
   charged_ = charge_restricted_ = 0;
   stock_size_ = stock_next_ = 0;
-  for (CardSet& d : drawn_) d = 0;
+  if (rules_->stock_draw != StockDraw::kNone) [[unlikely]]  // off the standard game's path
+    for (CardSet& d : drawn_) d = 0;
 }
 
 void Position::deal(const CardSet* hands) {
