@@ -41,20 +41,6 @@ std::uint64_t uniform_below(Rng& rng, std::uint64_t bound) {
 
 // Exactly uniform in [0, bound) for counts past 64 bits: masked draws, rejected
 // when too large (fewer than two draws on average).
-WorldCount uniform_below(Rng& rng, WorldCount bound);
-
-}  // namespace
-
-void deal_stock_order(CardSet cards, Rng& rng, Position& out) {
-  Card order[kMaxStock];
-  int n = 0;
-  for (CardSet rest = cards; rest && n < kMaxStock;) order[n++] = pop_lowest(rest);
-  for (int i = n - 1; i > 0; --i) std::swap(order[i], order[uniform_below(rng, static_cast<std::uint64_t>(i + 1))]);
-  out.set_stock(order, n);
-}
-
-namespace {
-
 WorldCount uniform_below(Rng& rng, WorldCount bound) {
   if ((bound >> 64) == 0) return uniform_below(rng, static_cast<std::uint64_t>(bound));
   const auto high_bits = static_cast<std::uint64_t>((bound - 1) >> 64);
@@ -504,6 +490,15 @@ bool WorldSampler::sample(Rng& rng, Position& out) const {
     out.set_kitty(draw_take_kitty(at_take, knowledge_.before_take_absent, out.rules().kitty_size, rng));
   }
   return true;
+}
+
+void deal_stock_order(CardSet cards, Rng& rng, Position& out) {
+  // A Fisher-Yates shuffle with exact uniform draws.
+  Card order[kMaxStock];
+  int n = 0;
+  for (CardSet rest = cards; rest && n < kMaxStock;) order[n++] = pop_lowest(rest);
+  for (int i = n - 1; i > 0; --i) std::swap(order[i], order[uniform_below(rng, static_cast<std::uint64_t>(i + 1))]);
+  out.set_stock(order, n);
 }
 
 }  // namespace copas
