@@ -126,3 +126,23 @@ def test_two_player_world_from_view_gives_the_seats_draws_and_a_consistent_world
     assert sum(world.score()) == 13
     with pytest.raises(ca.InvalidPositionError, match="draws after this trick: give the cards it drew"):
         ca.world_from_view(r, 0, dealt, moves=[(s, c) for s, c in pos.moves], dealer=1, drawn=mine[:3])
+
+
+@pytest.mark.parametrize("seed, plays, me", [(5, 36, 0), (6, 37, 1)])
+def test_two_player_world_from_view_is_uniform_over_the_enumerated_worlds(seed, plays, me):
+    """two-player, 18 tricks done: the worlds the protocol's path builds from seat <me>'s
+    view (its dealt hand, the moves, the cards it drew) are the enumerated (hand, stock
+    order) worlds, drawn uniformly (chi-square)."""
+    r = ca.find_variant(VARIANT).rules()
+    pos = played_to(seed, plays)
+    dealt = ca.Position(r, ca.deal(r, seed), dealer=1).hand(me)
+    mine = [c for d in pos.draws for s, c in d if s == me]
+    moves = [(s, c) for s, c in pos.moves]
+    worlds = enumerated_worlds(pos, me)
+    seen = Counter()
+    for i in range(40 * len(worlds)):
+        world = ca.world_from_view(r, me, dealt, moves=moves, dealer=1, drawn=mine, seed=seed * 100003 + i + 1)
+        assert world.hand(me) == pos.hand(me) and world.turn == pos.turn
+        seen[(world.hand(1 - me).bits, tuple(int(c) for c in world.stock))] += 1
+    assert set(seen) <= worlds
+    assert chisquare([seen[w] for w in sorted(worlds)]).pvalue > 0.001
