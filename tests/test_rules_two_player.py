@@ -12,6 +12,7 @@ import random
 import pytest
 from support.family_deals import cards
 from support.independent_scorer_two_player import referee
+from support.solver_oracle import check_position
 
 import copas_ai as ca
 from copas_ai.bots import HeuristicBot, RandomBot
@@ -175,3 +176,31 @@ def test_two_player_the_first_leader_is_drawn_by_lot_from_the_match_seed():
 
 def test_two_player_the_solver_refuses_the_stock_by_name():
     assert "two-player's stock" in ca.solver_unsupported(rules())
+
+
+def _past_the_stock(seed: int, extra: int) -> ca.Position:
+    """A seeded random two-player hand played until the stock is empty and `extra` cards more."""
+    r = rules()
+    pos = ca.Position(r, ca.deal(r, seed), dealer=1)
+    rng = random.Random(seed)
+    while pos.stock_left or extra:
+        extra -= 0 if pos.stock_left else 1
+        pos.push(rng.choice(sorted(pos.legal_moves(), key=int)))
+    return pos
+
+
+# 7 tricks left (extra 0) for two seeds only: the brute force takes seconds there.
+@pytest.mark.parametrize("seed, extra", [(0, 0), (1, 0)] + [(s, e) for s in range(6) for e in (2, 3, 5)])
+def test_two_player_solver_values_the_hands_once_the_stock_is_empty_as_brute_force_does(seed, extra):
+    """two-player: with the stock drawn out (the last 7 tricks) every card still to be
+    played is in a hand, so the solver values the position; its values equal an
+    independent brute-force minimax (tests/support/solver_oracle.py)."""
+    pos = _past_the_stock(seed, extra)
+    assert pos.stock_left == 0 and pos.tricks_done >= 19
+    check_position(ca.Solver(hash_mb=8), pos)
+
+
+def test_two_player_the_solver_refuses_a_position_with_a_stock_left():
+    r = rules()
+    with pytest.raises(ca.InvalidPositionError, match="two-player's stock"):
+        ca.Solver(hash_mb=8).solve(ca.Position(r, ca.deal(r, 1), dealer=1))
