@@ -39,6 +39,7 @@ CASES = [
     ("copas-fora+reverse-moon=shooter-choice", 4),  # the shooter's moon choice after the hand (issue 28)
     # Chips (issue 29): a hand's points are the hearts taken, each worth N chips (docs/RULES.md §19).
     ("betting-chips", 4), ("betting-chips", 5),  # 5: two cards removed unseen
+    ("two-player", 2),  # a stock drawn inside the hand, sampled per world; no solver (issue 29)
 ]
 OPPONENTS = ("random", "heuristic")
 RESULTS = Path(__file__).parent / "results" / "variants"

@@ -4,7 +4,7 @@ copas_ai core: cards, rules, positions and search in C++
 from __future__ import annotations
 import collections.abc
 import typing
-__all__: list[str] = ['Auction', 'Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_FLIPS', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MAX_BID', 'MatchEquity', 'MatchState', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'auction_outcome', 'deal', 'heuristic_blind_pass', 'heuristic_card', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'match_equity_unsupported', 'match_outcome', 'pay_auction_bid', 'penalty_suit_rules', 'random_hands', 'relaxed_ceiling_at_most', 'settle_auction_hand', 'sides', 'simulate_match_wins', 'solve_plain', 'solver_unsupported', 'world_from_view']
+__all__: list[str] = ['Auction', 'Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_FLIPS', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MAX_BID', 'MatchEquity', 'MatchState', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'StockDraw', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'auction_outcome', 'deal', 'heuristic_blind_pass', 'heuristic_card', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'match_equity_unsupported', 'match_outcome', 'pay_auction_bid', 'penalty_suit_rules', 'random_hands', 'relaxed_ceiling_at_most', 'settle_auction_hand', 'sides', 'simulate_match_wins', 'solve_plain', 'solver_unsupported', 'world_from_view']
 class InvalidCardError(ValueError):
     pass
 class IllegalMoveError(ValueError):
@@ -430,6 +430,51 @@ class KittyUse:
     @property
     def value(self) -> int:
         ...
+class StockDraw:
+    """
+    Members:
+    
+      NONE
+    
+      REFILL
+    """
+    NONE: typing.ClassVar[StockDraw]
+    REFILL: typing.ClassVar[StockDraw]
+    __members__: typing.ClassVar[dict[str, StockDraw]]
+    @typing.overload
+    def __eq__(self, other: StockDraw) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: StockDraw) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
 class Goal:
     """
     Members:
@@ -505,6 +550,7 @@ class RuleSet:
     pass_chain: bool
     reverse_moon_if_losing: bool
     revoke_penalty_defined: bool
+    stock_draw: StockDraw
     stuck_lead_ends_hand: bool
     super_moon: bool
     team_individual_tally: bool
@@ -844,9 +890,9 @@ class Position:
         ...
     def __deepcopy__(self, arg0: typing.Any) -> Position:
         ...
-    def __init__(self, rules: RuleSet, hands: typing.Any, dealer: typing.SupportsInt | typing.SupportsIndex = -1, hand_no: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def __init__(self, rules: RuleSet, hands: typing.Any, dealer: typing.SupportsInt | typing.SupportsIndex = -1, hand_no: typing.SupportsInt | typing.SupportsIndex = 0, stock: typing.Any = None) -> None:
         """
-        Deal `hands` (before the pass) under `rules`; hand_no (0-based) fixes the pass. Raises InvalidPositionError for an impossible deal.
+        Deal `hands` (before the pass) under `rules`; hand_no (0-based) fixes the pass. With a stock (two-player), `stock` is its order, top first (default: shuffled from the hands). Raises InvalidPositionError for an impossible deal.
         """
     def chain_start(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> bool:
         """
@@ -950,6 +996,11 @@ class Position:
     def dealer(self) -> int:
         ...
     @property
+    def dealt_stock(self) -> list[Card]:
+        """
+        the stock as dealt, top first, the cards drawn so far included (two-player)
+        """
+    @property
     def decision(self) -> typing.Any:
         """
         (seat, word) of the decision due now (docs/PROTOCOL.md `<seat>:<word>=<value>`), or None
@@ -977,6 +1028,16 @@ class Position:
     @property
     def discards_left(self) -> int:
         ...
+    @property
+    def drawn(self) -> list:
+        """
+        per seat, the cards it drew from the stock this hand
+        """
+    @property
+    def draws(self) -> list:
+        """
+        per finished trick, the draws after it: [(seat, card), ...], the winner's first
+        """
     @property
     def hand_end(self) -> str:
         """
@@ -1083,6 +1144,14 @@ class Position:
         ...
     @property
     def rules(self) -> RuleSet:
+        ...
+    @property
+    def stock(self) -> list[Card]:
+        """
+        the cards still in the stock, top first (two-player; [] without a stock)
+        """
+    @property
+    def stock_left(self) -> int:
         ...
     @property
     def super_charged(self) -> CardSet:
@@ -1421,9 +1490,9 @@ def solver_unsupported(position: ..., match: MatchState) -> str:
     """
     why the exact solver cannot value this hand played in this MatchState ('' when it can): a conditional reverse moon (A24) the match may still count reversed
     """
-def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, hand: CardSet, passed: typing.Any, received: typing.Any, moves: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, Card]], dealer: typing.SupportsInt | typing.SupportsIndex, hand_no: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1, kitty: CardSet = ..., discarded: CardSet = ..., discard_made: bool = False, revokes: str = 'forbid', decisions: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex, str]] = [], forwarded: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = []) -> Position:
+def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, hand: CardSet, passed: typing.Any, received: typing.Any, moves: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, Card]], dealer: typing.SupportsInt | typing.SupportsIndex, hand_no: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1, kitty: CardSet = ..., discarded: CardSet = ..., discard_made: bool = False, revokes: str = 'forbid', decisions: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex, str]] = [], forwarded: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = [], drawn: collections.abc.Sequence[Card] = [], drawn_complete: bool = True) -> Position:
     """
-    A full Position consistent with one seat's view (its dealt hand, its pass, the cards it received (each as set_pass takes a pass: parts for a split pass), the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. An into-hand kitty taker's view also gives the kitty it took and its discard (discard_made: the discard is down though no move follows it; another taker's discard is face down). Raises InvalidPositionError naming the first offending move when no world fits. revokes='penalize': a failure to follow suit is a void until the seat's later card of that suit proves a revoke. decisions: [(moves before it, seat, 'word=value')] (another seat's unrevealed one: 'word=?'). forwarded: blind-forward's seats seen to forward their packet unseen (the view's own seat included, which then passes no cards it saw).
+    A full Position consistent with one seat's view (its dealt hand, its pass, the cards it received (each as set_pass takes a pass: parts for a split pass), the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. An into-hand kitty taker's view also gives the kitty it took and its discard (discard_made: the discard is down though no move follows it; another taker's discard is face down). Raises InvalidPositionError naming the first offending move when no world fits. revokes='penalize': a failure to follow suit is a void until the seat's later card of that suit proves a revoke. decisions: [(moves before it, seat, 'word=value')] (another seat's unrevealed one: 'word=?'). forwarded: blind-forward's seats seen to forward their packet unseen (the view's own seat included, which then passes no cards it saw). drawn: a stock's cards the seat drew, in order (two-player; the other seat's draws are unseen); drawn_complete=False lets it run ahead of the moves.
     """
 EXACT_HALF_TO_ZERO: int = 2
 EXACT_TARGET_FLIPS: int = 8

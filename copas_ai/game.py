@@ -43,6 +43,8 @@ class HandRecord:
     # Chips (docs/RULES.md §19): the match seats the hand was dealt to, hand seat i
     # being seats[i]; None when every seat played.
     seats: list[int] | None = None
+    # A stock (two-player, docs/RULES.md §18): its order as dealt, top first.
+    stock: list[Card] | None = None
 
 
 @dataclass
@@ -133,7 +135,8 @@ class Match:
         discard = None if at is None else (at, position.discards)
         record = HandRecord(position.hand_no, position.dealer, dealt, passes, position.moves, score, discard,
                             match=before, pool=pool, decisions=tuple(position.decisions),
-                            seats=None if len(seats) == self.players else seats)
+                            seats=None if len(seats) == self.players else seats,
+                            stock=list(position.dealt_stock) or None)
         self.hands.append(record)
         return record
 

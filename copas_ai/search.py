@@ -178,7 +178,7 @@ def _pass_arg(value):
 
 def world_from_view(rules, seat: int, hand, passed=None, received=None, moves=(), dealer: int | None = None,
                     hand_no: int = 0, seed: int = 1, kitty=None, discarded=None,
-                    discard_made: bool = False, revokes: str = "forbid", decisions=(), forwarded=()) -> Position:
+                    discard_made: bool = False, revokes: str = "forbid", decisions=(), forwarded=(), drawn=(), drawn_complete: bool = True) -> Position:
     """A full Position consistent with what `seat` knows: its dealt `hand`, the cards it
     `passed` and `received` (a split pass: its parts, as Position.set_pass takes them), and
     the `moves` so far (Card, "QS", or (seat, card) pairs), and `decisions`: [(cards
@@ -191,7 +191,9 @@ def world_from_view(rules, seat: int, hand, passed=None, received=None, moves=()
     §1.3): another seat's failure to follow is a void until its later card of that suit
     proves the revoke, which ends the hand. `forwarded` (copas-fora+blind-forward, docs/RULES.md
     §2.2): the seats seen to forward their packet unseen, `seat` included when it did (it then
-    gives no `passed` or `received`)."""
+    gives no `passed` or `received`). `drawn` (two-player, docs/RULES.md §18): the stock's cards
+    `seat` drew, in order; the other seat's draws and the stock stay unseen (drawn_complete=False:
+    `drawn` may hold cards drawn after the last move)."""
     pairs = []
     for move in moves:
         if isinstance(move, tuple):
@@ -203,4 +205,5 @@ def world_from_view(rules, seat: int, hand, passed=None, received=None, moves=()
     return _core.world_from_view(
         rules, seat, CardSet(hand), _pass_arg(passed), _pass_arg(received), pairs,
         rules.players - 1 if dealer is None else dealer, hand_no, seed,
-        CardSet(kitty or []), CardSet(discarded or []), discard_made, revokes, list(decisions), list(forwarded))
+        CardSet(kitty or []), CardSet(discarded or []), discard_made, revokes, list(decisions), list(forwarded),
+        [c if isinstance(c, Card) else Card.from_str(c) for c in drawn], drawn_complete)

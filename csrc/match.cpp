@@ -68,10 +68,18 @@ std::int32_t normal_moon_ceiling(const RuleSet& r) {
 
 }  // namespace
 
+std::string solver_unsupported(const Position& hand) {
+  const RuleSet& rules = hand.rules();
+  if (rules.stock_draw == StockDraw::kNone || hand.stock_left() > 0) return solver_unsupported(rules);
+  RuleSet drawn_out = rules;  // the stock's only effect, the draws, is over
+  drawn_out.stock_draw = StockDraw::kNone;
+  return solver_unsupported(drawn_out);
+}
+
 std::string solver_unsupported(const Position& hand, const MatchState& match) {
   const RuleSet& rules = hand.rules();
   const int players = hand.players();
-  std::string why = solver_unsupported(rules);
+  std::string why = solver_unsupported(hand);
   if (!why.empty() || !hand_value_reads_match(rules) || rules.moon == MoonRule::kNone || !rules.moon_cards) return why;
   // Moon cards already taken by two seats: no moon left in this hand to count.
   int takers = 0;

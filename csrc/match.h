@@ -68,8 +68,13 @@ inline void counted_hand_scores(const Position& hand, const MatchState* match, s
   }
 }
 
+// Why the exact solver cannot value `hand` (empty when it can): its rules'
+// solver_unsupported, but for a stock that is empty (two-player's last 7 tricks:
+// no draw is left, so every card still to play is in a hand).
+std::string solver_unsupported(const Position& hand);
+
 // Why the exact solver cannot value `hand` played in `match` (empty when it
-// can): solver_unsupported(rules), or a conditional reverse moon still possible
+// can): solver_unsupported(hand), or a conditional reverse moon still possible
 // in the hand whose form the match may flip (the solver scores the moon in its
 // normal form). A sound test, not a tight one: it refuses wherever a normal moon
 // could take a total to the target.

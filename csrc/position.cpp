@@ -15,7 +15,9 @@ constexpr const char* kSuitNames[kNumSuits] = {"clubs", "diamonds", "hearts", "s
 Position::Position(const RuleSet* rules, int dealer, int hand_no)
     : rules_(rules), view_(&rule_view(*rules)), n_(rules->players) {
   if (rules->forced_queen || rules->charge_cards) rare_rules_ |= kRareFilters;
-  if (rules->extend_cards || rules->charge_cards || rules->stuck_lead_ends_hand) rare_rules_ |= kRareTrickEnd;
+  if (rules->extend_cards || rules->charge_cards || rules->stuck_lead_ends_hand ||
+      rules->stock_draw != StockDraw::kNone)
+    rare_rules_ |= kRareTrickEnd;
   if (rules->pass_chain || rules->pool_cards) rare_rules_ |= kRarePasses;
   reset(dealer, hand_no);
 }
@@ -50,6 +52,9 @@ void Position::clear() {
   decisions_made_ = 0;
   moon_form_ = rules_->moon;
   charged_ = charge_restricted_ = 0;
+  stock_size_ = stock_next_ = 0;
+  if (rules_->stock_draw != StockDraw::kNone) [[unlikely]]  // off the standard game's path
+    for (CardSet& d : drawn_) d = 0;
 }
 
 void Position::deal(const CardSet* hands) {
@@ -57,6 +62,7 @@ void Position::deal(const CardSet* hands) {
   CardSet dealt = 0;
   for (int s = 0; s < n_; ++s) dealt |= hands_[s] = hands[s];
   if (rules_->kitty_size) kitty_ = rules_->deck & ~dealt;
+  if (rules_->stock_draw != StockDraw::kNone) [[unlikely]] deal_stock(dealt);
   if (rules_->dealer_plans_pass) [[unlikely]] {
     begin_plan();  // decisions.cpp: queens' dealer plans the pass first
     return;
@@ -415,11 +421,18 @@ bool Position::open_second_round() {
   trick_set_ = 0;
   trick_len_ = 0;
   leader_ = turn_ = static_cast<std::uint8_t>(winner);
-  if (hands_[winner] == 0) [[unlikely]] end_hand();
   if (rare) [[unlikely]] {
-    charge_restricted_ &= ~suit_mask(led);  // A34: its first trick is over
-    if (rules_->stuck_lead_ends_hand) check_stuck();
+    finish_rare_trick(winner, led);
+    return;
   }
+  if (hands_[winner] == 0) [[unlikely]] end_hand();
+}
+
+void Position::finish_rare_trick(int winner, Suit led) {
+  if (stock_next_ < stock_size_) draw_after_trick(winner);  // two-player: before the hand can end
+  if (hands_[winner] == 0) end_hand();
+  charge_restricted_ &= ~suit_mask(led);  // A34: its first trick is over
+  if (rules_->stuck_lead_ends_hand) check_stuck();
 }
 
 // Out of line: inlined into finish_trick it would grow every caller's play loop.
@@ -455,6 +468,7 @@ void Position::undo() {
       kitty_seat_ = -1;
     }
     if (charged_) [[unlikely]] restrict_charges();
+    if (rare_rules_ & kRareTrickEnd) [[unlikely]] undo_draws(winner, trick, len);
     trick_set_ = cards;
     trick_len_ = trick_end_ = static_cast<std::uint8_t>(len);
     leader_ = trick[0].seat;

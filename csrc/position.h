@@ -220,6 +220,30 @@ class Position {
   // takes the one of `cards` its seat holds); A34's restriction follows.
   void set_face_down_charges(CardSet cards);
 
+  // The stock (RuleSet::stock_draw; two-player, docs/RULES.md §18; stock_draw.cpp):
+  // the deck less the hands, face down in an order dealt with them (deal() shuffles
+  // it from the hands; set_stock gives the true one). After each trick the seats
+  // draw from its top, the winner first, while it lasts: a forced step of the
+  // trick's end that undo() takes back. A draw clears the drawer's shown voids
+  // (it may refill the suit). stock_card(i): the i-th card from the top, 0 <= i <
+  // stock_left(); drawn(seat): what the seat drew this hand, which only it sees.
+  int stock_left() const { return stock_size_ - stock_next_; }
+  Card stock_card(int i) const { return stock_[stock_next_ + i]; }
+  CardSet stock_cards() const;
+  int draws_made() const { return stock_next_; }
+  // The stock as dealt, drawn cards included: its i-th card from the top, 0 <= i < stock_size().
+  int stock_size() const { return stock_size_; }
+  Card dealt_stock_card(int i) const { return stock_[i]; }
+  CardSet drawn(int seat) const { return drawn_[seat]; }
+  // The last trick (0-based) after which `seat` drew, -1 before its first draw.
+  int last_draw_trick(int seat) const;
+  // The cards drawn after trick t (0-based), in the order drawn (the trick's winner
+  // first): up to players() cards into `out`; returns how many.
+  int draws_after_trick(int t, Card* out) const;
+  // Replaces the cards still in the stock, top first (unchecked; see stock_error):
+  // a dealt order (records, the protocol) or a sampled world's.
+  void set_stock(const Card* order, int count);
+
   // Replaces a seat's current cards: how the search puts a sampled world's
   // unseen cards into a copy of the position (the history stays as it is).
   void set_hand(int seat, CardSet cards) { hands_[seat] = cards; }
@@ -311,6 +335,14 @@ class Position {
   void start_play();
   void open_play();  // the play proper begins: the leader to act, unless stuck
   void finish_trick();
+  // finish_trick's end under the rare rules (kRareTrickEnd): the draws, the hand's
+  // end, turbo's A34 and the stuck lead.
+  void finish_rare_trick(int winner, Suit led);
+  // The stock (stock_draw.cpp): its order from the hands at the deal; the draws
+  // after a trick; undone with the trick (its cards: `trick`, `len` records).
+  void deal_stock(CardSet dealt);
+  void draw_after_trick(int winner);
+  void undo_draws(int winner, const PlayRecord* trick, int len);
   // nines-extend (A21), from finish_trick: opens the trick's second round when its
   // first holds a trigger of the led suit and cards are left (true), else readies
   // the next trick's length.
@@ -398,6 +430,11 @@ class Position {
   // played. Last, in the tail padding: the hot members keep their places.
   MoonRule moon_form_ = MoonRule::kOthersPlus;
   CardSet super_charged_ = 0;  // +super-charge's face-up charges (after the hot members)
+  // The stock (two-player): its cards top first; stock_next_ of them drawn so far.
+  std::uint8_t stock_size_ = 0;
+  std::uint8_t stock_next_ = 0;
+  Card stock_[kMaxStock];
+  CardSet drawn_[kMaxPlayers] = {};
 };
 
 // Always inlined: as a call, the legal-move mask would go through memory.
@@ -496,6 +533,10 @@ inline void Position::play(Card c) {
 }
 
 inline int Position::points_taken(int seat) const { return view_->points(won_[seat]); }
+
+// Why `order` (top first) cannot be the cards still in `pos`'s stock (empty when
+// it can): every undealt card not yet drawn, each once.
+std::string stock_error(const Position& pos, const Card* order, int size);
 
 // Checks a deal against the rules (card counts, duplicates, cards outside the
 // deck). Returns an empty string when it is valid, else the first problem.

@@ -60,6 +60,12 @@ std::string check_rules(const RuleSet& r) {
   if (r.players * r.hand_size > kMaxPlays) return "too many cards for one hand";
   if (r.kitty_size != 0 && r.players * r.hand_size + r.kitty_size != count(r.deck))
     return "the hands and the kitty of " + std::to_string(r.kitty_size) + " must make up the deck";
+  if (r.stock_draw != StockDraw::kNone) {
+    const int stock = count(r.deck) - r.players * r.hand_size;
+    if (r.kitty_size) return "a stock and a kitty cannot both hold the undealt cards";
+    if (stock < 1 || stock > kMaxStock) return "a stock needs 1 to " + std::to_string(kMaxStock) + " undealt cards";
+    if (r.extend_cards) return "a stock's draws and tricks with a second round cannot be combined";
+  }
   if (r.extend_cards && !(r.extend_cards & r.deck))
     return "the trick-extending cards " + cardset_str(r.extend_cards) + " are not in this deck";
   if (r.kitty_use == KittyUse::kIntoHand && r.kitty_peek)
@@ -174,6 +180,9 @@ std::string solver_unsupported(const RuleSet& rules) {
   if (rules.charge_cards)
     return "turbo's charges (docs/RULES.md §8) change card values after the deal, and the solver's "
            "point tables hold the rules' values";
+  if (rules.stock_draw != StockDraw::kNone)
+    return "two-player's stock (docs/RULES.md §18): the hands refill after each trick, and the solver's "
+           "bounds and key assume the hands hold every card still to be played";
   if (rules.moon_shooter_choice)
     return "reverse-moon=shooter-choice (docs/RULES.md §2.3): the shooter's choice of the moon's form after "
            "the last card; the solver scores a moon in one form";

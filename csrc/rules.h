@@ -59,7 +59,11 @@
 //                         lead_taker_card (the Q♠ taker leads the next hand); turbo's charges.
 //  two-deck, cancellation, copies = 2 [later]: a second CardSet layer per hand.
 //  uno-hearts
-//  domino, two-player     draw stock and variable trick shape [later].
+//  two-player             stock_draw = kRefill: the deck less the hands is a stock, in an
+//                         order dealt with the hands (Position::set_stock); after each
+//                         trick every seat draws one card, the winner first (stock_draw.cpp).
+//  domino                 the same stock, drawn until a void seat can follow; variable
+//                         trick shape [later].
 //  betting-chips          start_chips: the totals are chips (chips.h); the 52 mod N cards
 //                         left undealt (no kitty), hearts 1, B0, no moon.
 //  auction                a bidding phase [later]; its pieces (the bidding, each hand's
@@ -141,6 +145,16 @@ enum class KittyUse : std::uint8_t {
   kIntoHand,    // it joins the taker's hand, who then discards as many cards into that trick (kitty_discard.cpp)
 };
 
+// How cards come from the stock, the deck less the hands, during a hand
+// (stock_draw.cpp; docs/RULES.md §18). Each draw is a forced chance step.
+enum class StockDraw : std::uint8_t {
+  kNone,
+  kRefill,  // two-player (§18): after each trick every seat draws one card, the winner first, while it lasts
+};
+
+// The longest stock: the deck less at least one card per seat of two.
+constexpr int kMaxStock = 50;
+
 // One part of a hand's pass: `count` cards to the seat `offset` places to the left.
 struct PassPart {
   std::int8_t offset = 0;  // 1 = left, -1 = right, n/2 = across; 0 = no pass (or the pool)
@@ -171,6 +185,9 @@ struct RuleSet {
   KittyTaker kitty_taker = KittyTaker::kFirstTrickWinner;
   bool kitty_peek = false;  // the taker looks at the kitty it takes (kitty_peek, §4)
   KittyUse kitty_use = KittyUse::kAddToTrick;
+  // The cards dealt to nobody form a face-down stock drawn from during the hand
+  // (two-player, §18); kNone: no stock (a kitty, or the whole deck dealt).
+  StockDraw stock_draw = StockDraw::kNone;
 
   // Trick-taking strength of each face (higher wins); the identity is A-high.
   std::array<std::uint8_t, kNumFaces> rank_strength{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};

@@ -62,7 +62,15 @@ std::shared_ptr<const RuleSet> frozen_rules(const RuleSet& rules) {
   return std::make_shared<const RuleSet>(rules);
 }
 
-PositionBox make_position(const RuleSet& rules, const py::object& hands, int dealer, int hand_no) {
+// A stock's order (two-player, docs/RULES.md §18) given as card strings or Cards, top first.
+std::vector<Card> stock_order(const py::object& cards) {
+  std::vector<Card> order;
+  for (const py::handle c : cards) order.push_back(to_card(py::reinterpret_borrow<py::object>(c)));
+  return order;
+}
+
+PositionBox make_position(const RuleSet& rules, const py::object& hands, int dealer, int hand_no,
+                          const py::object& stock) {
   PositionBox b;
   b.rules = frozen_rules(rules);
   const int n = b.rules->players;
@@ -78,7 +86,32 @@ PositionBox make_position(const RuleSet& rules, const py::object& hands, int dea
   std::string error = check_deal(*b.rules, dealt.data());
   if (!error.empty()) throw InvalidPositionError("impossible deal: " + error);
   b.pos.deal(dealt.data());
+  if (!stock.is_none()) {
+    if (b.rules->stock_draw == StockDraw::kNone) throw InvalidPositionError("this variant has no stock");
+    const std::vector<Card> order = stock_order(stock);
+    if (std::string e = stock_error(b.pos, order.data(), static_cast<int>(order.size())); !e.empty())
+      throw InvalidPositionError("impossible stock: " + e);
+    b.pos.set_stock(order.data(), static_cast<int>(order.size()));
+  }
   return b;
+}
+
+// The stock as dealt from its `from`-th card on, top first.
+std::vector<Card> stock_from(const Position& pos, int from) {
+  std::vector<Card> out;
+  for (int i = from; i < pos.stock_size(); ++i) out.push_back(pos.dealt_stock_card(i));
+  return out;
+}
+
+// The cards drawn after trick t, each with its drawer (the trick's winner first).
+py::list trick_draws(const Position& pos, int t) {
+  Card cards[kMaxPlayers];
+  const int k = pos.draws_after_trick(t, cards);
+  // The winner of trick t leads trick t + 1.
+  int seat = t + 1 == pos.tricks_done() ? pos.leader() : pos.play_record(pos.trick_start(t + 1)).seat;
+  py::list out;
+  for (int i = 0; i < k; ++i, seat = (seat + 1) % pos.players()) out.append(py::make_tuple(seat, cards[i]));
+  return out;
 }
 
 // Each seat's pass (or what it received) as Python carries a pass (pass_cards.h).
@@ -115,9 +148,22 @@ py::list play_records(const Position& pos, int from) {
 void register_position(py::module_& m) {
   py::class_<PositionBox>(m, "Position", "One hand of a variant with every seat's cards known.")
       .def(py::init(&make_position), py::arg("rules"), py::arg("hands"), py::arg("dealer") = -1,
-           py::arg("hand_no") = 0,
-           "Deal `hands` (before the pass) under `rules`; hand_no (0-based) fixes the pass. "
+           py::arg("hand_no") = 0, py::arg("stock") = py::none(),
+           "Deal `hands` (before the pass) under `rules`; hand_no (0-based) fixes the pass. With a "
+           "stock (two-player), `stock` is its order, top first (default: shuffled from the hands). "
            "Raises InvalidPositionError for an impossible deal.")
+      .def_property_readonly("stock", [](const PositionBox& b) { return stock_from(b.pos, b.pos.draws_made()); },
+                             "the cards still in the stock, top first (two-player; [] without a stock)")
+      .def_property_readonly("dealt_stock", [](const PositionBox& b) { return stock_from(b.pos, 0); },
+                             "the stock as dealt, top first, the cards drawn so far included (two-player)")
+      .def_property_readonly("stock_left", [](const PositionBox& b) { return b.pos.stock_left(); })
+      .def_property_readonly("drawn", [](const PositionBox& b) { return seat_cards(b, &Position::drawn); },
+                             "per seat, the cards it drew from the stock this hand")
+      .def_property_readonly("draws", [](const PositionBox& b) {
+        py::list out;
+        for (int t = 0; t < b.pos.tricks_done(); ++t) out.append(trick_draws(b.pos, t));
+        return out;
+      }, "per finished trick, the draws after it: [(seat, card), ...], the winner's first")
       .def_property_readonly("rules", [](const PositionBox& b) { return *b.rules; })
       .def_property_readonly("players", [](const PositionBox& b) { return b.pos.players(); })
       .def_property_readonly("dealer", [](const PositionBox& b) { return b.pos.dealer(); })

@@ -94,6 +94,9 @@ void register_rules(py::module_& m) {
   py::enum_<KittyUse>(m, "KittyUse")
       .value("ADD_TO_TRICK", KittyUse::kAddToTrick)
       .value("INTO_HAND", KittyUse::kIntoHand);
+  py::enum_<StockDraw>(m, "StockDraw")
+      .value("NONE", StockDraw::kNone)
+      .value("REFILL", StockDraw::kRefill);
   py::enum_<Goal>(m, "Goal").value("LOW", Goal::kLow).value("HIGH", Goal::kHigh);
 
   py::class_<RuleSet> cls(m, "RuleSet", "A variant as plain data (see csrc/rules.h).");
@@ -104,6 +107,7 @@ void register_rules(py::module_& m) {
       .def_readwrite("kitty_taker", &RuleSet::kitty_taker)
       .def_readwrite("kitty_peek", &RuleSet::kitty_peek)
       .def_readwrite("kitty_use", &RuleSet::kitty_use)
+      .def_readwrite("stock_draw", &RuleSet::stock_draw)
       .def_readwrite("rank_strength", &RuleSet::rank_strength)
       .def_readwrite("first_lead", &RuleSet::first_lead)
       .def_readwrite("first_lead_card", &RuleSet::first_lead_card)

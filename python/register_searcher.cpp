@@ -123,7 +123,7 @@ void register_searcher(py::module_& m) {
          const py::object& received, const std::vector<std::pair<int, Card>>& moves, int dealer, int hand_no,
          std::uint64_t seed, const CardSetBox& kitty, const CardSetBox& discarded, bool discard_made,
          const std::string& revokes, const std::vector<std::tuple<int, int, std::string>>& decisions,
-         const std::vector<int>& forwarded) {
+         const std::vector<int>& forwarded, const std::vector<Card>& drawn, bool drawn_complete) {
         std::string error = check_rules(rules);
         if (!error.empty()) throw InvalidPositionError("unsupported rules: " + error);
         if (moves.size() > kMaxPlays) throw InvalidPositionError("too many moves");
@@ -145,6 +145,12 @@ void register_searcher(py::module_& m) {
           if (!rules.pass_blind) throw InvalidPositionError("forwarded: only blind-forward's chain forwards unseen");
           v.forwarded |= 1u << s;
         }
+        if (!drawn.empty() && rules.stock_draw == StockDraw::kNone)
+          throw InvalidPositionError("drawn: this variant has no stock");
+        if (drawn.size() > kMaxStock) throw InvalidPositionError("drawn: more cards than the stock holds");
+        v.num_drawn = static_cast<int>(drawn.size());
+        v.drawn_complete = drawn_complete;
+        std::copy(drawn.begin(), drawn.end(), v.drawn);
         for (std::size_t i = 0; i < moves.size(); ++i) {
           if (moves[i].first < -1 || moves[i].first >= rules.players)
             throw InvalidPositionError("move " + std::to_string(moves[i].first) + ":" + card_str(moves[i].second) +
@@ -189,7 +195,8 @@ void register_searcher(py::module_& m) {
       py::arg("dealer"), py::arg("hand_no"), py::arg("seed") = 1, py::arg("kitty") = CardSetBox{},
       py::arg("discarded") = CardSetBox{}, py::arg("discard_made") = false, py::arg("revokes") = "forbid",
       py::arg("decisions") = std::vector<std::tuple<int, int, std::string>>{},
-      py::arg("forwarded") = std::vector<int>{},
+      py::arg("forwarded") = std::vector<int>{}, py::arg("drawn") = std::vector<Card>{},
+      py::arg("drawn_complete") = true,
       "A full Position consistent with one seat's view (its dealt hand, its pass, the cards it "
       "received (each as set_pass takes a pass: parts for a split pass), the moves as (seat or -1, "
       "Card)); the unseen cards are drawn uniformly. An into-hand "
@@ -199,7 +206,8 @@ void register_searcher(py::module_& m) {
       "a failure to follow suit is a void until the seat's later card of that suit proves a revoke. "
       "decisions: [(moves before it, seat, 'word=value')] (another seat's unrevealed one: 'word=?'). "
       "forwarded: blind-forward's seats seen to forward their packet unseen (the view's own seat "
-      "included, which then passes no cards it saw).");
+      "included, which then passes no cards it saw). drawn: a stock's cards the seat drew, in order "
+      "(two-player; the other seat's draws are unseen); drawn_complete=False lets it run ahead of the moves.");
 
   m.def(
       "heuristic_discard",

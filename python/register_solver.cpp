@@ -7,6 +7,7 @@
 #include <mutex>
 #include <optional>
 
+#include "../csrc/match.h"
 #include "../csrc/solver/plain_search.h"
 #include "../csrc/solver/relaxed_ceiling.h"
 #include "../csrc/solver/solver.h"
@@ -66,7 +67,7 @@ int with_limit(SolverBox& s, std::uint64_t node_limit, Solve solve) {
 // playing_copy for the fast solver, and the rules it scores (solver_unsupported:
 // every RuleSet today; solve_plain, plain alpha-beta on hand scores, takes any rules).
 PositionBox solver_copy(const PositionBox& b) {
-  const std::string unsupported = solver_unsupported(b.pos.rules());
+  const std::string unsupported = solver_unsupported(b.pos);
   if (!unsupported.empty()) throw InvalidPositionError(unsupported);
   return playing_copy(b);
 }

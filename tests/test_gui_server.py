@@ -503,3 +503,19 @@ def test_shooter_choice_the_shooter_chooses_the_moons_form(shooter_is_person):
         assert end["sheet"][0] == ([0, 0, 0, -26] if form.endswith("reverse") else [26, 26, 26, 0])
         hand = read_record(client.get(f"/api/record?table={table_id}")).hands[0]
         assert hand.decisions == ((52, 3, form.partition(":")[2]),) and hand.score == end["sheet"][0]
+
+
+def test_two_player_the_person_plays_a_whole_game_seeing_the_stock_and_its_own_draws():
+    """two-player (docs/RULES.md §18): the state gives the stock's size and the person's own
+    draws (never the engine seat's); the game is one deal and its record carries the stock."""
+    with running_server() as server:
+        client = Client(server)
+        table = _new(client, "two-player")
+        first = client.wait_for_person(table)
+        assert first["stock"] == {"left": 38, "drawn": []} and len(first["hand"]) == 7
+        end = _play_hand(client, table)
+        assert end["phase"] == "gameover" and end["tricks_done"] == 26
+        assert end["stock"]["left"] == 0 and len(end["stock"]["drawn"]) == 19
+        assert sum(end["sheet"][0]) == 13
+        record = read_record(client.get(f"/api/record?table={table}"))
+        assert len(record.hands[0].stock) == 38 and len(record.hands[0].plays) == 52

@@ -76,6 +76,8 @@ def _engine_position(variant_id: str, position: ca.Position, dealt, before: Inde
         words += [f"passed {s} {pass_text(position.passed_parts[s])}" for s in range(n)]  # split: 'QS/AH,KC'
     if position.rules.pool_cards:  # kitty-swap: the pool's chance step, as the referee dealt it
         words += [f"received {s} {position.received_parts[s]}" for s in range(n)]
+    if position.rules.stock_draw != ca.StockDraw.NONE:  # two-player: the stock as dealt, top first
+        words.append("stock " + ",".join(map(str, position.dealt_stock)))
     words.append("moves " + " ".join(move_texts(position)))  # the into-hand kitty's discard in its place
     return " ".join(words)
 

@@ -30,11 +30,13 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
-from copas_ai._core import Card, CardSet, Goal, InvalidPositionError, MatchEquity, Position, Solver, solver_unsupported
+from copas_ai._core import (Card, CardSet, Goal, InvalidPositionError, MatchEquity, Position, Solver, StockDraw,
+                            solver_unsupported)
 from copas_ai.game import HandRecord
 from copas_ai.analysis.record import GameRecord, replay
 from copas_ai.moves import decisions as decision_moves
 from copas_ai.moves.passes import FORWARD
+from copas_ai.moves.stock import drawn_in_order
 from copas_ai.search import Limit, MoveStat, Searcher, world_from_view
 from copas_ai.analysis.verdict import GOOD, VERDICTS, thresholds_for, verdict
 from copas_ai.equity import check_objective, load_equity
@@ -241,7 +243,7 @@ def view_world(record: GameRecord, point: DecisionPoint, seed: int) -> Position:
     world = world_from_view(record.hand_rules(hand), point.seat, hand.deal[point.seat], point.passed, point.received,
                             point.moves, dealer=hand.dealer, hand_no=hand.hand_no, seed=seed,
                             revokes=record.revokes, decisions=_view_decisions(record, point),
-                            **_take_view(record, point), **forwards)
+                            **_take_view(record, point), **forwards, **_stock_view(record, point))
     for card in point.discarded_before:  # the taker's own cards: its view holds them
         world.push(card)
     return world
@@ -255,6 +257,14 @@ def _view_decisions(record: GameRecord, point: DecisionPoint) -> list[tuple[int,
         return []
     known = replay(record, point.hand, len(point.moves), point.decisions)
     return decision_moves.seen_decisions(known, point.seat)
+
+
+def _stock_view(record: GameRecord, point: DecisionPoint) -> dict:
+    """two-player (docs/RULES.md §18): the cards the seat drew so far, in order; the
+    other seat's draws stay unseen."""
+    if record.rules.stock_draw == StockDraw.NONE:
+        return {}
+    return {"drawn": drawn_in_order(replay(record, point.hand, len(point.moves)), point.seat)}
 
 
 def _take_view(record: GameRecord, point: DecisionPoint) -> dict:

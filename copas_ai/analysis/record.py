@@ -36,7 +36,8 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from copas_ai._core import Card, CardSet, IllegalMoveError, InvalidCardError, InvalidPositionError, MatchState, Position
+from copas_ai._core import (Card, CardSet, IllegalMoveError, InvalidCardError, InvalidPositionError, MatchState, Position,
+                            StockDraw)
 from copas_ai.moves import decisions as decision_moves
 from copas_ai.moves import kitty as kitty_moves
 from copas_ai.match_text import match_text, parse_match_words
@@ -101,7 +102,8 @@ def hand_to_json(hand: HandRecord, chips: bool = False) -> dict[str, Any]:
         "deal": [_card_list(cards) for cards in hand.deal],
         # A split pass stays one flat list per seat, its parts concatenated in plan order.
         "passes": None if hand.passes is None else [[str(c) for c in flat_cards(value)] for value in hand.passes],
-    } | ({} if hand.pool is None else {"pool": [_card_list(cards) for cards in hand.pool]}) | {
+    } | ({} if hand.pool is None else {"pool": [_card_list(cards) for cards in hand.pool]}) | (
+        {} if hand.stock is None else {"stock": [str(card) for card in hand.stock]}) | {
         "plays": _play_texts(hand),
         "score": list(hand.score),
     }
@@ -279,10 +281,12 @@ def _read_hand(record: GameRecord, index: int, hand: Any, state: MatchState) -> 
         raise RecordError(f"expected seat {state.next_dealer}, who took {record.rules.lead_taker_card} in hand "
                           f"{index} and so deals this one, got {dealer}", hand=number, where="dealer")
     deal = _seat_lists(hand.get("deal"), n, number, "deal")
+    stock = _read_stock(record.rules, hand.get("stock"), number)
     try:
-        position = Position(rules, deal, dealer=dealer, hand_no=index)
+        position = Position(rules, deal, dealer=dealer, hand_no=index, stock=stock)
     except InvalidPositionError as exc:
-        raise RecordError(str(exc), hand=number, where="deal") from None
+        where = "stock" if "impossible stock" in str(exc) else "deal"
+        raise RecordError(str(exc), hand=number, where=where) from None
     stated_removed = hand.get("removed")
     if stated_removed is not None and _cards(stated_removed, number, "removed") != _removed(deal):
         raise RecordError(f"stated {_short(stated_removed)}, the deal leaves {_card_list(_removed(deal))}",
@@ -325,7 +329,7 @@ def _read_hand(record: GameRecord, index: int, hand: Any, state: MatchState) -> 
             so_far = "" if position.is_over() else " so far"
             raise RecordError(f"stated {stated}, the rules give {score}{so_far}", hand=number, where="score")
     return HandRecord(index, dealer, deal, passes, plays, score, discard, tuple(revokes), match=before, pool=pool,
-                      decisions=tuple(decisions), seats=None if n == record.players else seats)
+                      decisions=tuple(decisions), seats=None if n == record.players else seats, stock=stock)
 
 
 def _check_chips(hand: dict, state: MatchState, record: GameRecord, number: int) -> list[int]:
@@ -337,6 +341,21 @@ def _check_chips(hand: dict, state: MatchState, record: GameRecord, number: int)
         if stated is not None and stated != given:
             raise RecordError(f"stated {_short(stated)}, the earlier hands give {given}", hand=number, where=key)
     return seats
+
+
+def _read_stock(rules, value: Any, number: int) -> list[Card] | None:
+    """two-player's stock (docs/RULES.md §18) as recorded: its cards top first (the core
+    checks them against the deal), None for a variant without one."""
+    if rules.stock_draw == StockDraw.NONE:
+        if value is not None:
+            raise RecordError("this variant has no stock", hand=number, where="stock")
+        return None
+    if not isinstance(value, list) or not all(isinstance(token, str) for token in value):
+        raise RecordError("missing: the stock's order, a list of cards top first", hand=number, where="stock")
+    try:
+        return [Card.from_str(token) for token in value]
+    except InvalidCardError as exc:
+        raise RecordError(str(exc), hand=number, where="stock") from None
 
 
 def _apply_pool(position: Position, value: Any, has_plays: bool, number: int) -> list[CardSet] | None:
@@ -458,7 +477,7 @@ def replay(record: GameRecord, hand: HandRecord, plays: int | None = None,
     """The hand's Position after its passes and the first `plays` cards (all by default),
     the into-hand kitty's discard made once the plays before it are, and the first
     `decisions` other decisions (all by default) in their places."""
-    position = Position(record.hand_rules(hand), hand.deal, dealer=hand.dealer, hand_no=hand.hand_no)
+    position = Position(record.hand_rules(hand), hand.deal, dealer=hand.dealer, hand_no=hand.hand_no, stock=hand.stock)
     position.revokes = record.revokes
     made = hand.decisions[:decisions]
     if made and decision_moves.word_of(made[0][2]) == decision_moves.PLAN:  # queens: before the passes

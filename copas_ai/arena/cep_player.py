@@ -13,7 +13,8 @@ from copas_ai._core import Card, CardSet, Position
 from copas_ai.engine import Limit, SimpleEngine
 from copas_ai.moves import kitty as kitty_moves
 from copas_ai.moves.passes import FORWARD, PassValue
-from copas_ai.cep.position_text import PositionSpec, SeatCards, parse_move_token
+from copas_ai.moves.stock import drawn_in_order
+from copas_ai.cep.position_text import OrderedCards, PositionSpec, SeatCards, parse_move_token
 
 _ENGINES: dict[str, SimpleEngine] = {}
 
@@ -54,6 +55,8 @@ def seat_view_text(position: Position, seat: int, variant: str) -> str:
             spec.passed.append(SeatCards(seat, position.passed_parts[seat], ""))
         if position.received_parts[seat] and (position.pass_is_set(seat) or not position.rules.pass_blind):
             spec.received.append(SeatCards(seat, position.received_parts[seat], ""))
+    if drawn := drawn_in_order(position, seat):  # two-player: the stock's cards it drew, in order
+        spec.drawn = OrderedCards(seat, drawn, "")
     spec.moves = [parse_move_token(text) for text in kitty_moves.view_move_texts(position, seat)]
     return spec.to_text()
 

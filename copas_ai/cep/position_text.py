@@ -31,6 +31,7 @@ from copas_ai._core import (
     MatchState,
     Position,
     RuleSet,
+    StockDraw,
     deal,
     sides,
 )
@@ -38,6 +39,7 @@ from copas_ai.moves import decisions as decision_moves
 from copas_ai.moves import kitty as kitty_moves
 from copas_ai.match_text import WORDS as MATCH_WORDS, check_chips, check_match_state, match_words, parse_match_words
 from copas_ai.moves.passes import FORWARD, PassValue, all_cards, parse_pass_text, pass_text
+from copas_ai.moves.stock import drawn_in_order
 from copas_ai.variants import Variant, VariantNotFoundError, find_variant
 from copas_ai.errors import PositionStateError, PositionTextError, WorldUnavailableError
 
@@ -71,6 +73,16 @@ class SeatCards:
 
 
 @dataclass
+class OrderedCards:
+    """A stock's cards in order, top first (two-player, docs/RULES.md §18): `stock <cards>`
+    (the whole stock as dealt) or `drawn <seat> <cards>` (what one seat drew)."""
+
+    seat: int | None
+    cards: list[Card]
+    label: str
+
+
+@dataclass
 class MoveToken:
     """One move of `moves`: `[<seat>:]<card>` or `<seat>:<word>=<value>`."""
 
@@ -95,6 +107,8 @@ class PositionSpec:
     hands: list[SeatCards] = field(default_factory=list)
     passed: list[SeatCards] = field(default_factory=list)
     received: list[SeatCards] = field(default_factory=list)
+    stock: OrderedCards | None = None
+    drawn: OrderedCards | None = None
     moves: list[MoveToken] = field(default_factory=list)
 
     def to_text(self) -> str:
@@ -117,6 +131,10 @@ class PositionSpec:
         for word, groups in (("hand", self.hands), ("passed", self.passed), ("received", self.received)):
             for g in groups:
                 parts += [word, str(g.seat), pass_text(g.cards)]
+        if self.stock is not None:
+            parts += ["stock", ",".join(map(str, self.stock.cards))]
+        if self.drawn is not None:
+            parts += ["drawn", str(self.drawn.seat), ",".join(map(str, self.drawn.cards))]
         if self.moves:
             parts.append("moves")
             for m in self.moves:
@@ -143,6 +161,20 @@ def _cards_token(label: str, text: str) -> CardSet:
         return CardSet.from_str(text)
     except InvalidCardError as exc:
         raise PositionTextError(f"{label}: {exc}") from None
+
+
+def _ordered_token(label: str, text: str) -> list[Card]:
+    """Cards in the order written (a stock's), each once."""
+    cards: list[Card] = []
+    for token in text.split(","):
+        try:
+            card = Card.from_str(token)
+        except InvalidCardError as exc:
+            raise PositionTextError(f"{label}: {exc}") from None
+        if card in cards:
+            raise PositionTextError(f"{label}: {card} is listed twice")
+        cards.append(card)
+    return cards
 
 
 def _pass_token(label: str, text: str) -> PassValue | str:
@@ -230,6 +262,25 @@ def parse_position(tokens: list[str]) -> PositionSpec:
             else:
                 spec.seat = _int_token(label, value, 0, 99)
             i += 2
+            continue
+        if word == "stock":
+            if spec.stock is not None:
+                raise PositionTextError("stock: given twice")
+            if i + 1 >= len(tokens):
+                raise PositionTextError("stock: expected stock <cards>, top first")
+            label = f"stock {tokens[i + 1]}"
+            spec.stock = OrderedCards(None, _ordered_token(label, tokens[i + 1]), label)
+            i += 2
+            continue
+        if word == "drawn":
+            if i + 2 >= len(tokens):
+                raise PositionTextError(f"{' '.join(tokens[i:])}: expected drawn <seat> <cards>")
+            label = f"drawn {tokens[i + 1]} {tokens[i + 2]}"
+            if spec.drawn is not None:
+                raise PositionTextError(f"{label}: drawn given twice")
+            spec.drawn = OrderedCards(_int_token(label, tokens[i + 1], 0, 99), _ordered_token(label, tokens[i + 2]),
+                                      label)
+            i += 3
             continue
         if word in ("hand", "passed", "received"):
             if i + 2 >= len(tokens):
@@ -396,6 +447,11 @@ def load_position(spec: PositionSpec, default_variant: str,
     for move in spec.moves:
         if move.seat is not None:
             check_seat(f"move {move.text}", move.seat)
+    for given in (spec.stock, spec.drawn):
+        if given is not None and rules.stock_draw == StockDraw.NONE:
+            raise PositionTextError(f"{given.label}: variant {variant.id} has no stock")
+    if spec.drawn is not None:
+        check_seat(spec.drawn.label, spec.drawn.seat)
 
     if not spec.hands:
         raise PositionTextError(f"no hand given: give one seat's hand or all {n}")
@@ -442,10 +498,17 @@ def _load_known(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: in
                 scores: list[int], revokes: str = "forbid") -> LoadedPosition:
     n = rules.players
     by_seat = {g.seat: g for g in spec.hands}
+    if spec.drawn is not None:
+        raise PositionTextError(f"{spec.drawn.label}: with every hand known the draws follow from the stock")
+    if rules.stock_draw != StockDraw.NONE and spec.stock is None:
+        raise PositionTextError(f"{spec.hands[-1].label}: with every hand known give the stock's order too "
+                                "(stock <cards>, top first)")
     try:
-        position = Position(rules, [by_seat[s].cards for s in range(n)], dealer=dealer, hand_no=spec.hand_no)
+        position = Position(rules, [by_seat[s].cards for s in range(n)], dealer=dealer, hand_no=spec.hand_no,
+                            stock=None if spec.stock is None else spec.stock.cards)
     except InvalidPositionError as exc:
-        raise PositionTextError(f"{_deal_culprit(spec.hands, str(exc))}: {exc}") from None
+        culprit = spec.stock.label if "impossible stock" in str(exc) else _deal_culprit(spec.hands, str(exc))
+        raise PositionTextError(f"{culprit}: {exc}") from None
     try:
         position.revokes = revokes
     except ValueError as exc:  # the Revokes option asks for a penalty the variant lacks
@@ -553,7 +616,12 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
             raise PositionTextError(f"{group.label}: only seat {seat}'s hand is known")
     passed = next((g for g in spec.passed if g.seat == seat and g.cards != FORWARD), None)
     received = spec.received[0] if spec.received else None
-    _check_view_cards(spec, variant, rules, seat, hand.cards, passed, received)
+    if spec.stock is not None:
+        raise PositionTextError(f"{spec.stock.label}: seat {seat} does not see the stock")
+    if spec.drawn is not None and spec.drawn.seat != seat:
+        raise PositionTextError(f"{spec.drawn.label}: seat {seat} does not see seat {spec.drawn.seat}'s draws")
+    drawn = spec.drawn.cards if spec.drawn is not None else []
+    _check_view_cards(spec, variant, rules, seat, hand.cards | CardSet(drawn), passed, received)
     take = _ViewTake.of(spec, seat)
     if world_builder is None:
         raise WorldUnavailableError(
@@ -572,6 +640,8 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
         forwarded = [g.seat for g in forwards if g.seat != seat or with_pass]
         if forwarded:
             extra["forwarded"] = forwarded
+        if drawn:  # two-player: the seat's draws, as far as the moves so far have made them
+            extra |= {"drawn": drawn, "drawn_complete": False}
         try:
             return world_builder(rules, seat, hand.cards,
                                  passed.cards if passed and with_pass else None,
@@ -636,6 +706,10 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
                 raise PositionTextError(f"{label}: it is seat {current.turn}'s turn, not seat {mover}'s")
         played.append((mover, move.card))
         current = world(label, list(played))
+    if drawn:
+        made = len(drawn_in_order(current, seat))
+        if made != len(drawn):
+            raise PositionTextError(f"{spec.drawn.label}: seat {seat} has drawn {made} cards so far, not {len(drawn)}")
     leader_hidden = (not played and current.phase == "playing"
                      and rules.opening_lead_rule(spec.hand_no) == FirstLead.HOLDER_OF_CARD and current.turn != seat)
     return LoadedPosition(spec, variant, rules, current, scores, seat, seat,
@@ -775,5 +849,7 @@ def position_to_text(position: Position, variant: str | None = None, scores: lis
             spec.passed.append(SeatCards(s, position.passed_parts[s], ""))
         if passing and position.rules.pool_cards and position.phase != "passing":  # the pool's chance step
             spec.received.append(SeatCards(s, position.received_parts[s], ""))
+    if position.rules.stock_draw != StockDraw.NONE:
+        spec.stock = OrderedCards(None, list(position.dealt_stock), "")
     spec.moves = [_move_token(text) for text in kitty_moves.move_texts(position)]
     return spec.to_text()

@@ -7,10 +7,11 @@ found by replaying the moves on a copy through the core.
 
 from __future__ import annotations
 
-from copas_ai._core import CardSet, Position
+from copas_ai._core import CardSet, Position, StockDraw
 
 from copas_ai.match_text import match_words
 from copas_ai.moves.passes import all_cards, pass_text, plan_words
+from copas_ai.moves.stock import drawn_in_order
 from copas_ai.cep.position_text import LoadedPosition
 
 
@@ -64,6 +65,7 @@ def picture(loaded: LoadedPosition) -> list[str]:
         else:
             text = f"seat {s}  {len(pos.hand(s))} cards unseen"
         lines.append(text + f"  took {CardSet(pos.won[s])}{you}")
+    lines += _stock_lines(loaded)
     for number, (plays, winner) in enumerate(_tricks(pos), start=1):
         cards = " ".join(f"{seat}:{card}" for seat, card in plays)
         if winner is None:
@@ -88,6 +90,21 @@ def picture(loaded: LoadedPosition) -> list[str]:
     lines.append(f"state {where}")
     lines.append(f"score {' '.join(map(str, pos.score()))}  total {' '.join(map(str, loaded.totals()))}")
     return lines + loaded.side_lines()
+
+
+def _stock_lines(loaded: LoadedPosition) -> list[str]:
+    """two-player (docs/RULES.md §18): the stock's size, and the draws the engine's seat may
+    know: every seat's with every hand known, else its own (the other seat's are unseen)."""
+    pos = loaded.position
+    if pos.rules.stock_draw == StockDraw.NONE:
+        return []
+    lines = [f"stock  {pos.stock_left} cards"]
+    if loaded.view_seat is None:
+        lines += [f"seat {s}  drew {' '.join(map(str, drawn_in_order(pos, s))) or '-'}" for s in range(pos.players)]
+    else:
+        drawn = loaded.spec.drawn.cards if loaded.spec.drawn is not None else []
+        lines.append(f"seat {loaded.view_seat}  drew {' '.join(map(str, drawn)) or '-'}")
+    return lines
 
 
 def _match_lines(loaded: LoadedPosition) -> list[str]:

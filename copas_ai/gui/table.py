@@ -16,7 +16,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from copas_ai._core import Card, CardSet, IllegalMoveError, InvalidCardError
+from copas_ai._core import Card, CardSet, IllegalMoveError, InvalidCardError, StockDraw
 from copas_ai.analysis.record import dump_record, hand_to_json, record_from_match
 from copas_ai.arena.cep_player import CepBot
 from copas_ai.engine import SimpleEngine
@@ -27,6 +27,7 @@ from copas_ai.moves import kitty as kitty_moves
 from copas_ai.moves.kitty import discard_index
 from copas_ai.moves.passes import FORWARD, is_split, pass_text, plan_words
 from copas_ai.moves.decisions import seen_decisions
+from copas_ai.moves.stock import drawn_in_order
 from copas_ai.variants import find_variant
 
 DEFAULT_ENGINE = f"{shlex.quote(sys.executable)} -m copas_ai engine"
@@ -483,6 +484,9 @@ class Table:
             "points": list(p.points_taken()),
             "hearts_broken": p.hearts_broken,
             "kitty": kitty,
+            # two-player (docs/RULES.md §18): the stock's size and the cards this seat drew.
+            "stock": ({"left": p.stock_left, "drawn": [str(c) for c in drawn_in_order(p, seat)]}
+                      if p.rules.stock_draw != StockDraw.NONE else None),
             "decision": decision,
             # The decisions made, as this seat sees them: another seat's hidden charge is
             # `charge=?` (docs/RULES.md A33, A40), as the engine's view of this seat shows it.

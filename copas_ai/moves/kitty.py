@@ -71,11 +71,12 @@ def view_move_texts(position: Position, seat: int) -> list[str]:
 
 def dealt_hand(position: Position, seat: int) -> CardSet:
     """The cards `seat` was dealt: held now or played, less what it received and the
-    kitty it took into hand, plus what it passed and discarded."""
+    kitty it took into hand and the stock's cards it drew (two-player), plus what it
+    passed and discarded."""
     played = CardSet([card for mover, card in position.moves if mover == seat])
     chain = position.rules.pass_chain  # peek-pass: each link's pass moves its cards at once
     passes_applied = bool(position.pass_plan) and (position.phase != "passing" or chain or position.pool_pending)
-    held = position.hand(seat) | played
+    held = (position.hand(seat) | played) - position.drawn[seat]
     if passes_applied and chain and not position.chain_start(seat):
         held = (held | position.passed[seat]) - position.received[seat]  # it may pass on received cards
     elif passes_applied:

@@ -63,13 +63,19 @@ void add_revealed_absences(const Position& pos, Knowledge& k) {
   Position replay = pos;
   while (replay.num_plays() > 0) replay.undo();  // into-hand discards are undone on the way
   const int take_at = into_hand_take_plays(pos, k.me);
+  // A stock (two-player): what a seat showed it lacked before its last draw may have
+  // come back with a card drawn since (the draw also cleared its shown voids).
+  int since_draw[kMaxPlayers] = {};
+  if (pos.rules().stock_draw != StockDraw::kNone)
+    for (int s = 0; s < k.players; ++s) since_draw[s] = pos.trick_start(pos.last_draw_trick(s) + 1);
   for (int i = 0; i < plays; ++i) {
     if (replay.discarding())
       for (CardSet d = pos.discards(); d;) replay.play(pop_lowest(d));
     const int seat = replay.turn();
     // What an into-hand taker showed before the take may have come back with the kitty.
     const bool before_take = take_at < kMaxPlays && i < take_at && seat == pos.kitty_taker();
-    if (seat != k.me) (before_take ? k.before_take_absent : k.absent[seat]) |= replay.revealed_absent(cards[i]);
+    if (seat != k.me && i >= since_draw[seat])
+      (before_take ? k.before_take_absent : k.absent[seat]) |= replay.revealed_absent(cards[i]);
     replay.play(cards[i]);
   }
   for (int s = 0; s < k.players; ++s) {
@@ -117,6 +123,7 @@ Knowledge knowledge_of(const Position& pos, int seat) {
   k.own_hand = pos.hand(seat);
   k.played = pos.played();
   for (int s = 0; s < k.players; ++s) k.hand_count[s] = static_cast<std::uint8_t>(count(pos.hand(s)));
+  if (r.stock_draw != StockDraw::kNone) k.undealt = pos.stock_left();  // the stock: its cards and order unseen
   // In a pass chain only a first link surely keeps what it got (it passed before
   // receiving); a later link may have passed on the seat's cards, unseen. The pool
   // (kitty-swap) deals the seat's cards back to anyone: no seat surely holds one.

@@ -479,6 +479,8 @@ bool WorldSampler::sample(Rng& rng, Position& out) const {
   // The cards left undealt in this world are its kitty (taken or not), or an
   // into-hand taker's discards; then a kitty he could have taken, for the history.
   if (out.rules().kitty_size) out.set_unheld(knowledge_.deck & ~placed);
+  // A stock (two-player): the cards left are in it, in an order as unknown as they are.
+  if (out.rules().stock_draw != StockDraw::kNone) deal_stock_order(knowledge_.deck & ~placed, rng, out);
   if (knowledge_.take_seat >= 0) {
     const int t = knowledge_.take_seat;
     CardSet played_since = 0;
@@ -488,6 +490,15 @@ bool WorldSampler::sample(Rng& rng, Position& out) const {
     out.set_kitty(draw_take_kitty(at_take, knowledge_.before_take_absent, out.rules().kitty_size, rng));
   }
   return true;
+}
+
+void deal_stock_order(CardSet cards, Rng& rng, Position& out) {
+  // A Fisher-Yates shuffle with exact uniform draws.
+  Card order[kMaxStock];
+  int n = 0;
+  for (CardSet rest = cards; rest && n < kMaxStock;) order[n++] = pop_lowest(rest);
+  for (int i = n - 1; i > 0; --i) std::swap(order[i], order[uniform_below(rng, static_cast<std::uint64_t>(i + 1))]);
+  out.set_stock(order, n);
 }
 
 }  // namespace copas

@@ -45,6 +45,10 @@ namespace copas {
 
 using WorldCount = unsigned __int128;
 
+// A stock's cards (two-player, docs/RULES.md §18) put into `out`'s stock in an order
+// drawn exactly uniformly: the order of a world's stock is as unseen as its cards.
+void deal_stock_order(CardSet cards, Rng& rng, Position& out);
+
 class WorldSampler {
  public:
   enum class Status : std::uint8_t {

@@ -104,7 +104,7 @@ SearchResult Searcher::search(const Position& position, int seat, const SearchLi
   if (equity) algorithm = Algorithm::kIsmcts;  // the solver values a hand's points only
   // PIMC solves worlds exactly: rules (or a match) the solver cannot score are searched by ISMCTS.
   if (algorithm == Algorithm::kPimc &&
-      !(counted ? solver_unsupported(position, *counted) : solver_unsupported(rules)).empty())
+      !(counted ? solver_unsupported(position, *counted) : solver_unsupported(position)).empty())
     algorithm = Algorithm::kIsmcts;
   SearchResult result = run(position, seat, algorithm, seed, counted, equity);
   result.iterations = control_.iterations();

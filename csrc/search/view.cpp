@@ -1,5 +1,7 @@
 #include "view.h"
 
+#include <algorithm>
+
 #include "../deal.h"
 #include "kitty_view.h"
 #include "knowledge.h"
@@ -398,6 +400,15 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
   Position replay(&rules, v.dealer, v.hand_no);
   replay.deal_after_pass(skeleton, facts.passed, facts.received, facts.second, view_plan(rules, v), facts.third,
                           facts.forwarded);
+  // A stock (two-player): the skeleton's is phantoms, the seat's own draws put in as it makes them.
+  const bool stock = rules.stock_draw != StockDraw::kNone;
+  Card phantom_stock[kMaxStock];
+  const int stock_size = count(rules.deck) - n * rules.hand_size;
+  std::fill(phantom_stock, phantom_stock + kMaxStock, kPhantom);
+  if (stock) replay.set_stock(phantom_stock, stock_size);
+  int draws_by[kMaxPlayers] = {};
+  int own_draws = 0;
+  CardSet own_drawn = 0;
   // queens: the plan was made by deal_after_pass, before the pass.
   const int first_replayed = view_plan(rules, v) >= 0 ? 1 : 0;
   int next_decision = first_replayed;
@@ -409,8 +420,10 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
     const Card c = v.move_card[i];
     if (revoker >= 0) return move_name(v, i) + ": the hand is over: " + seat_name(revoker) + "'s revoke was proven";
     // The opening lead's seat is placed first: it deals the skeleton again, before any decision.
-    if (i == 0 && !contains(own, c))
+    if (i == 0 && !contains(own, c)) {
       if (std::string e = place_opening_lead(rules, v, own, skeleton, facts, replay); !e.empty()) return e;
+      if (stock) replay.set_stock(phantom_stock, stock_size);
+    }
     if (std::string e = replay_decisions(v, i, next_decision, replay, true); !e.empty()) return e;
     if (replay.phase() == Phase::kDeciding)
       return move_name(v, i) + ": seat " + std::to_string(replay.turn()) + "'s " +
@@ -420,7 +433,7 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
     if (v.move_seat[i] >= 0 && v.move_seat[i] != seat)
       return move_name(v, i) + ": it is " + seat_name(seat) + "'s turn";
     if (seat != v.seat) {
-      if (contains(own, c)) return move_name(v, i) + ": " + seat_name(v.seat) + " holds " + card_str(c);
+      if (contains(own | own_drawn, c)) return move_name(v, i) + ": " + seat_name(v.seat) + " holds " + card_str(c);
       if (const int holder = pass_holder(facts, c); holder >= 0 && seat != holder)
         return move_name(v, i) + ": " + seat_name(holder) + " holds " + card_str(c);
       // A card of a suit the seat failed to follow proves a revoke when revokes are penalised.
@@ -433,6 +446,7 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
       replay.set_hand(seat, replay.hand(seat) | c.bit());
     }
     played_by[seat] |= c.bit();
+    const int draws_before = replay.draws_made();
     if (seat == v.seat && v.revokes_penalize && replay.is_revoke(c)) {
       replay.play_revoke(c);
     } else if (seat == v.seat) {
@@ -442,6 +456,21 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
     } else {
       absent[seat] |= replay.revealed_absent(c);
       replay.play(c);
+    }
+    // The trick's draws, its winner (now the leader) first: a drawer's older absences may
+    // have come back; the seat's own draw is the next card it says it drew.
+    for (int d = draws_before, drawer = replay.leader(); d < replay.draws_made(); ++d, drawer = (drawer + 1) % n) {
+      ++draws_by[drawer];
+      absent[drawer] = 0;
+      if (drawer != v.seat) continue;
+      if (own_draws == v.num_drawn)
+        return move_name(v, i) + ": " + seat_name(v.seat) + " draws after this trick: give the cards it drew";
+      const Card got = v.drawn[own_draws++];
+      if (!contains(rules.deck, got) || contains(own | own_drawn | replay.played(), got))
+        return move_name(v, i) + ": " + seat_name(v.seat) + " cannot have drawn " + card_str(got) +
+               " (dealt, drawn or played already)";
+      own_drawn |= got.bit();
+      replay.set_hand(v.seat, (replay.hand(v.seat) & ~kPhantom.bit()) | got.bit());
     }
     if (replay.discarding()) {
       take.first_move_after = i + 1;
@@ -453,6 +482,9 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
 
   if (std::string e = replay_decisions(v, v.num_moves, next_decision, replay, true); !e.empty()) return e;
   if (next_decision < v.num_decisions) return decision_name(v, next_decision) + ": out of place";
+  if (own_draws < v.num_drawn && v.drawn_complete)
+    return seat_name(v.seat) + " has drawn " + std::to_string(own_draws) + " cards so far, not " +
+           std::to_string(v.num_drawn);
 
   // What the seat knows now, then a uniform world from it.
   Knowledge k;
@@ -463,7 +495,7 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
   k.own_hand = replay.hand(v.seat);
   k.played = played;
   for (int s = 0; s < n; ++s) {
-    k.hand_count[s] = static_cast<std::uint8_t>(rules.hand_size - count(played_by[s]));
+    k.hand_count[s] = static_cast<std::uint8_t>(rules.hand_size - count(played_by[s]) + draws_by[s]);
     if (s == v.seat) continue;
     k.absent[s] = absent[s] & rules.deck;
     for (int suit = 0; suit < kNumSuits; ++suit)
@@ -495,6 +527,7 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
       if (s != v.seat) k.absent[s] |= undealt;
   }
   if (take.taker >= 0) add_take_knowledge(v, replay, take, undealt, absent, played_by, k);
+  if (stock) k.undealt = replay.stock_left();
   if (v.revokes_penalize) allow_unproven_revokes(k, replay);
   if (std::string e = knowledge_error(k); !e.empty()) return "impossible position: " + e;
   const WorldSampler sampler(k);
@@ -503,6 +536,18 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
   if (!sampler.sample(rng, hands, &face_down))
     return "no deal of the unseen cards fits the moves: " + sampler.problem();
 
+  if (stock) {
+    // The world is the skeleton with the sampled hands and stock: the draws already
+    // made stay phantoms in its history (a search never undoes past its root).
+    out = replay;
+    CardSet placed = played;
+    for (int s = 0; s < n; ++s) {
+      out.set_hand(s, hands[s]);
+      placed |= hands[s];
+    }
+    deal_stock_order(rules.deck & ~placed, rng, out);
+    return "";
+  }
   // The world: the sampled hands plus each seat's played cards, replayed.
   for (int s = 0; s < n; ++s) hands[s] |= played_by[s];
   CardSet discards = 0;

@@ -47,6 +47,13 @@ struct SeatView {
   // seat's face-down charge not yet played stays `charge=?`, followed by its
   // `face=down`: the world gives that seat one of the chargeable cards not seen
   // (the sampler's hidden charges). During the phase another seat's face is not written.
+  // A stock (two-player, docs/RULES.md §18): the cards the seat drew, in order (the
+  // other seat's draws are unseen). Each trick's draws follow from its winner.
+  // drawn_complete false: `drawn` may run ahead of the moves (a protocol reader building
+  // the world move by move); true: the moves must use every card of it.
+  int num_drawn = 0;
+  Card drawn[kMaxStock];
+  bool drawn_complete = true;
   int num_decisions = 0;
   DecisionWord decision_word[kMaxDecisions] = {};
   std::int8_t decision_seat[kMaxDecisions] = {};

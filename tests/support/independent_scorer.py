@@ -8,7 +8,8 @@ its option tokens ("copas-fora+jd-bonus=moon-needs-jd+super-moon").
 Bases scored here: american, copas-fora, teams, no-pass-strict-lead (scored as
 copas-fora, §6), turbo (§8, tests/support/independent_scorer_turbo.py), queens (§11,
 tests/support/independent_scorer_queens.py: its moon wins the match at once), gong-zhu (§9,
-tests/support/independent_scorer_gong_zhu.py). Other bases come from tests/support/independent_scorer_families.py when it
+tests/support/independent_scorer_gong_zhu.py), two-player (§18,
+tests/support/independent_scorer_two_player.py: one deal). Other bases come from tests/support/independent_scorer_families.py when it
 exists: SCORERS[base](won, options) -> scores, with no copas-fora options applied.
 Match ties of those bases come from its optional TIES dict ({base: "extra-hands" |
 "shared" | "stands"}). Any other base raises UnknownVariant, so a test can never
@@ -23,6 +24,7 @@ from typing import Callable, Collection, Sequence
 from support.independent_scorer_queens import queens_scores, queens_shooter
 from support.independent_scorer_gong_zhu import gong_zhu_scores
 from support.independent_scorer_turbo import turbo_scores
+from support.independent_scorer_two_player import two_player_scores
 
 try:  # the families helper's scorers (three-five, spanish, spot, ...), when present
     from support import independent_scorer_families as _families
@@ -38,7 +40,10 @@ FAMILY_HANDS: dict[str, int] = getattr(_families, "HANDS", {})
 # The tie rule of the bases scored here (§2.1 A11, §21 S004; §3 teams and §6 are
 # copas-fora's: A11b names teams' side totals; teams+individual-tally's tie is a draw).
 TIES = {"copas-fora": "extra-hands", "no-pass-strict-lead": "extra-hands", "american": "shared",
-        "teams": "extra-hands", "turbo": "extra-hands", "queens": "extra-hands", "gong-zhu": "extra-hands"}
+        "teams": "extra-hands", "turbo": "extra-hands", "queens": "extra-hands", "gong-zhu": "extra-hands",
+        "two-player": "shared"}  # §18: 13 points between two seats never tie
+# Bases scored here whose match is one deal (§18 L385: two-player), not a target.
+HANDS = {"two-player": 1}
 # Targets other than 100 of the bases scored here (§8: turbo ends at 300; §11: queens too;
 # §9: gong-zhu at -1000 or below).
 TARGETS = {"turbo": 300, "queens": 300, "gong-zhu": -1000}
@@ -172,6 +177,8 @@ def hand_scores(variant_id: str, won: Sequence[Collection[str]], tricks: Sequenc
         return copas_fora_scores(won, tricks, options, reverse, base)
     if base == "american":
         return american_scores(won, tricks, options)
+    if base == "two-player":
+        return two_player_scores(won)
     if base in FAMILY_SCORERS:
         return list(FAMILY_SCORERS[base](won, tuple(variant_id.split("+")[1:])))
     raise UnknownVariant(f"the independent scorer has no entry for '{base}' ({variant_id})")
@@ -211,7 +218,7 @@ class MatchRules:
         if "exact-score" in options:
             rules.exact = tuple((options["exact-score"] or "hit-100-to-51").split(","))
         rules.conditional_reverse = options.get("reverse-moon") == "conditional"
-        rules.hands = FAMILY_HANDS.get(base, 0)
+        rules.hands = {**FAMILY_HANDS, **HANDS}.get(base, 0)
         rules.flip_exact = "exact-minus-1000" in options
         return rules
 

@@ -129,7 +129,8 @@ function render(s) {
   $("last-cards").replaceChildren(...s.last_trick.map(([seat, card]) => played(s, seat, card)));
   $("last-title").textContent = s.last_trick.length ? `Last trick (seat ${s.last_winner} took it)` : "No trick yet";
   $("last").classList.toggle("hidden", !showLast);
-  $("received").textContent = s.pass && s.pass.received ? `you passed ${s.pass.passed}, received ${s.pass.received}` : "";
+  $("received").textContent = s.pass && s.pass.received ? `you passed ${s.pass.passed}, received ${s.pass.received}`
+    : s.stock ? `stock ${s.stock.left} cards · you drew ${s.stock.drawn.join(" ") || "nothing yet"}` : "";
   $("decisions").textContent = s.decisions.length ? `decisions: ${s.decisions.join(" ")}` : "";
   renderHand(s);
   renderDecision(s);
