@@ -4,7 +4,7 @@ copas_ai core: cards, rules, positions and search in C++
 from __future__ import annotations
 import collections.abc
 import typing
-__all__: list[str] = ['Auction', 'Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_FLIPS', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MAX_BID', 'MatchEquity', 'MatchState', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'StockDraw', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'auction_outcome', 'deal', 'heuristic_blind_pass', 'heuristic_card', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'match_equity_unsupported', 'match_outcome', 'pay_auction_bid', 'penalty_suit_rules', 'random_hands', 'relaxed_ceiling_at_most', 'settle_auction_hand', 'sides', 'simulate_match_wins', 'solve_plain', 'solver_unsupported', 'world_from_view']
+__all__: list[str] = ['Auction', 'Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_FLIPS', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MAX_BID', 'MatchEquity', 'MatchState', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'StockDraw', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'auction_outcome', 'deal', 'heuristic_blind_pass', 'heuristic_card', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'match_equity_unsupported', 'match_outcome', 'pay_auction_bid', 'penalty_suit_rules', 'plan_parts', 'random_hands', 'relaxed_ceiling_at_most', 'settle_auction_hand', 'sides', 'simulate_match_wins', 'solve_plain', 'solver_unsupported', 'world_from_view']
 class InvalidCardError(ValueError):
     pass
 class IllegalMoveError(ValueError):
@@ -1455,6 +1455,10 @@ def pay_auction_bid(match: MatchState, seat: typing.SupportsInt | typing.Support
 def penalty_suit_rules(rules: RuleSet, suit: str) -> RuleSet:
     """
     auction (§20): the hand's rules once `suit` (c, d, h or s) is named: its cards 1 point each, no other
+    """
+def plan_parts(value: str, players: typing.SupportsInt | typing.SupportsIndex) -> list:
+    """
+    queens: the pass a `plan=<value>` decision names, [(seat offset to the left, cards)] as Position.pass_plan
     """
 def random_hands(rules: RuleSet, count: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> dict:
     """

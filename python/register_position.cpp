@@ -429,6 +429,21 @@ void register_position(py::module_& m) {
       .def("__deepcopy__", [](const PositionBox& b, const py::object&) { return b; });
 
   m.def(
+      "plan_parts",
+      [](const std::string& value, int players) {
+        const int v = parse_decision_value(DecisionWord::kPlan, value);
+        if (v < 0) throw std::invalid_argument("no pass plan '" + value + "'");
+        if (players < 2 || players > kMaxPlayers)
+          throw std::invalid_argument("players must be 2 to " + std::to_string(kMaxPlayers));
+        py::list out;
+        for (const PassPart& p : plan_choice(v, players).parts)
+          if (p.count) out.append(py::make_tuple(p.offset, p.count));
+        return out;
+      },
+      py::arg("value"), py::arg("players"),
+      "queens: the pass a `plan=<value>` decision names, [(seat offset to the left, cards)] as Position.pass_plan");
+
+  m.def(
       "deal",
       [](const RuleSet& rules, std::uint64_t seed) {
         std::string error = check_rules(rules);

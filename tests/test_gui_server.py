@@ -388,14 +388,14 @@ def test_turbo_undo_takes_back_cards_and_keeps_the_charges():
 
 def test_queens_the_dealer_person_chooses_the_pass_plan_and_passes_by_it():
     """queens (docs/RULES.md §11): the person is hand 1's dealer (seat 0, seed 2); its plan, chosen
-    with a button (`plan: 2 left, 1 across`), is public and the pass that follows is by it."""
+    with a button (`pass 2 cards left and 1 card across`), is public and the pass that follows is by it."""
     with running_server() as server:
         client = Client(server)
         table = _new(client, "queens", seed=2)
         state = client.wait_for_person(table)
         assert state["phase"] == "deciding" and state["dealer"] == 0 and state["decision"]["word"] == "plan"
         labels = {c["move"]: c["label"] for c in state["decision"]["choices"]}
-        assert labels["plan=2l1a"] == "plan: 2 left, 1 across" and labels["plan=none"] == "plan: no pass"
+        assert labels["plan=2l1a"] == "pass 2 cards left and 1 card across" and labels["plan=none"] == "no pass"
         client.post("/api/decide", {"table": table, "choice": "plan=2l1a"})
         state = client.wait_for_person(table)
         assert state["phase"] == "passing" and state["pass"]["count"] == 3 and state["decisions"] == ["0:plan=2l1a"]

@@ -204,3 +204,15 @@ def test_queens_a_wrong_part_of_the_plans_pass_is_refused_naming_its_way():
         pos.set_pass(0, (ca.CardSet(hand[:2]), ca.CardSet(hand[2:4])))
     with pytest.raises(ca.IllegalMoveError, match="2 to the left / 1 across"):
         pos.set_pass(0, ca.CardSet(hand[:3]))
+
+
+def test_queens_plan_parts_names_the_pass_of_each_plan_value_and_refuses_others():
+    # queens (docs/RULES.md §11): the dealer's plan values as the passes they name.
+    from copas_ai._core import plan_parts
+
+    assert plan_parts("none", 4) == []
+    assert plan_parts("3r", 4) == [(3, 3)]
+    assert plan_parts("2l1a", 4) == [(1, 2), (2, 1)]
+    assert plan_parts("1l1r1a", 4) == [(1, 1), (3, 1), (2, 1)]
+    with pytest.raises(ValueError, match="no pass plan '4l'"):
+        plan_parts("4l", 4)

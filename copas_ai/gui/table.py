@@ -424,7 +424,7 @@ class Table:
         if phase == "deciding":
             due, word = p.decision
             decision = {"seat": due, "word": word,
-                        "choices": ([{"move": c, "label": choice_label(c)} for c in p.decision_choices]
+                        "choices": ([{"move": c, "label": choice_label(c, p.players)} for c in p.decision_choices]
                                     if due == seat and due in self.settings.people else None)}
             mine = decision["choices"] is not None
         # blind-forward: the packet a link has not looked at stays face down (docs/RULES.md §2.2 L47).

@@ -508,11 +508,13 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
   // cards neither played nor charged in the open.
   CardSet open_charged = 0;
   for (int s = 0; s < n; ++s) open_charged |= charged_by[s];
+  bool any_hidden = false;
   for (int d = 0; d < v.num_decisions; ++d)
     if (face_down_hidden(v, d)) {
       ++k.hidden_charges[v.decision_seat[d]];
-      k.hidden_charge_cards = rules.charge_cards & ~played & ~open_charged;
+      any_hidden = true;
     }
+  if (any_hidden) k.hidden_charge_cards = rules.charge_cards & ~played & ~open_charged;
   if (const CardSet held = held_opening_card(rules, v) & ~played; held && replay.num_plays() > 0)
     if (const int leader = replay.play_record(0).seat; leader != v.seat) k.must_hold[leader] |= held;
   // The revoker held the suit it failed to follow: its shown void was not one.
