@@ -459,20 +459,13 @@ void Position::undo() {
     won_[winner] &= ~cards;
     --tricks_won_[winner];
     --tricks_done_;
-    if (kitty_seat_ >= 0 && kitty_trick_ == tricks_done_) {
-      if (rules_->kitty_use == KittyUse::kIntoHand) {
-        untake_from_hand(winner);
-      } else {
-        won_[winner] &= ~kitty_;
-      }
-      kitty_seat_ = -1;
-    }
-    if (charged_) [[unlikely]] restrict_charges();
-    if (rare_rules_ & kRareTrickEnd) [[unlikely]] undo_draws(winner, trick, len);
     trick_set_ = cards;
     trick_len_ = trick_end_ = static_cast<std::uint8_t>(len);
     leader_ = trick[0].seat;
     led_ = trick[0].card.suit();
+    // One test and one call for the rest: the common undo keeps few registers live.
+    if ((kitty_seat_ >= 0 && kitty_trick_ == tricks_done_) || charged_ || (rare_rules_ & kRareTrickEnd)) [[unlikely]]
+      undo_trick_extras(winner, trick, len);
   }
   const PlayRecord& rec = history_[--num_plays_];
   hands_[rec.seat] |= rec.card.bit();
@@ -485,6 +478,19 @@ void Position::undo() {
   // Undone back into a first round: the trick ends after n cards again (branch-free).
   trick_end_ = trick_len_ < n_ ? n_ : trick_end_;
   turn_ = rec.seat;
+}
+
+void Position::undo_trick_extras(int winner, const PlayRecord* trick, int len) {
+  if (kitty_seat_ >= 0 && kitty_trick_ == tricks_done_) {
+    if (rules_->kitty_use == KittyUse::kIntoHand) {
+      untake_from_hand(winner);
+    } else {
+      won_[winner] &= ~kitty_;
+    }
+    kitty_seat_ = -1;
+  }
+  if (charged_) restrict_charges();
+  if (rare_rules_ & kRareTrickEnd) undo_draws(winner, trick, len);
 }
 
 void Position::set_kitty(CardSet cards) {

@@ -121,7 +121,8 @@ class Position {
   CardSet received_part(int seat, int part) const { return received_[seat] & part_mask(part); }
 
   // Play. In the into-hand discard step the moves are the discards (see below).
-  CardSet legal_moves() const {
+  // Always inlined: the solver's move generators and the playouts call it per node.
+  [[gnu::always_inline]] CardSet legal_moves() const {
     if (discards_left_) [[unlikely]] return discard_choices();
     return legal_from(hands_[turn_]);
   }
@@ -343,6 +344,8 @@ class Position {
   void deal_stock(CardSet dealt);
   void draw_after_trick(int winner);
   void undo_draws(int winner, const PlayRecord* trick, int len);
+  // undo()'s reopened trick, the rare parts: the kitty taken with it, A34's charges, draws.
+  [[gnu::noinline]] void undo_trick_extras(int winner, const PlayRecord* trick, int len);
   // nines-extend (A21), from finish_trick: opens the trick's second round when its
   // first holds a trigger of the led suit and cards are left (true), else readies
   // the next trick's length.
