@@ -574,6 +574,14 @@ class RuleSet:
         What the core derives from these rules (rule_view.h): identity_ranks, scoring_cards, costly_cards, bonus_cards, top_cards, top_guards, break_cards, cost {card: cost}
         """
     @property
+    def auction(self) -> bool:
+        """
+        auction (§20): the bidding and the winner's suit open each hand
+        """
+    @auction.setter
+    def auction(self, arg0: bool) -> None:
+        ...
+    @property
     def card_points(self) -> dict:
         """
         {Card: points} for every card worth something (negative = bonus)
@@ -972,6 +980,10 @@ class Position:
         """
         this hand's score per seat: points so far, or final (moon applied) once over
         """
+    def set_bid_limits(self, chips: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> None:
+        """
+        auction: each seat's chips, the most it may bid (capped at MAX_BID)
+        """
     def set_pass(self, seat: typing.SupportsInt | typing.SupportsIndex, cards: typing.Any) -> None:
         """
         Set one seat's pass; the last pass set is applied. A split pass (two or three parts in pass_plan) gives each part's cards in plan order: (CardSet, CardSet) or 'QS/AH,KC'.
@@ -1013,7 +1025,7 @@ class Position:
     @property
     def decisions(self) -> list:
         """
-        [(cards played before it, seat, 'word=value')] of the decisions made, in order
+        [(cards played before it, seat, 'word=value')] of the decisions made, in order (auction's bids first)
         """
     @property
     def discarding(self) -> bool:
