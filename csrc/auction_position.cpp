@@ -28,7 +28,7 @@ int AuctionLog::moves_before_last_bid() const {
 
 void Position::set_bid_limits(const std::int32_t* chips) {
   for (int s = 0; s < kMaxPlayers; ++s) {
-    const std::int32_t c = chips && s < n_ ? chips[s] : kMaxBid;
+    const std::int32_t c = chips && s < n_ ? chips[s] : rules_->start_chips;  // unset: the start chips
     bid_limit_[s] = static_cast<std::uint8_t>(c < 0 ? 0 : c > kMaxBid ? kMaxBid : c);
   }
 }

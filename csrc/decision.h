@@ -81,6 +81,9 @@ struct DecisionRecord {
 // Bids rise, so the set of the values bid gives their order; after the k-th bid
 // (0-based) came passes_after(k) passes (0..3). The opening bid is mandatory, so no
 // pass comes before it. Seat and turn follow from the dealer (the dealer's left opens).
+// The most bids and passes an auction can hold: 62 rising bids, at most two passes
+// after each but the last, three after it (3 x 62 + 1), rounded up.
+constexpr int kMaxAuctionMoves = 192;
 struct AuctionLog {
   std::uint64_t bids = 0;        // bit v: a bid of v chips was made
   std::uint64_t gaps[2] = {};    // 2 bits per bid, in order: the passes that followed it

@@ -19,7 +19,7 @@ Position::Position(const RuleSet* rules, int dealer, int hand_no)
       rules->stock_draw != StockDraw::kNone)
     rare_rules_ |= kRareTrickEnd;
   if (rules->pass_chain || rules->pool_cards) rare_rules_ |= kRarePasses;
-  if (rules->auction) set_bid_limits(nullptr);  // auction: every seat to kMaxBid until the match sets them
+  if (rules->auction) set_bid_limits(nullptr);  // auction: the start chips until the match sets them
   reset(dealer, hand_no);
 }
 

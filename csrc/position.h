@@ -218,7 +218,7 @@ class Position {
   // (kBid, from the dealer's left), then the winner names the suit (kSuit) and leads;
   // from then on rules() are that suit's (penalty_suit_rules), until undone or reset.
   // The match sets each seat's bid limit, its chips (at most kMaxBid), before the
-  // hand; unset, every seat may bid to kMaxBid.
+  // hand; unset, each seat holds the rules' start_chips.
   Auction auction() const;  // the bidding's state (auction.h)
   const AuctionLog& auction_log() const { return auction_; }
   void set_bid_limits(const std::int32_t* chips);
