@@ -995,6 +995,11 @@ class Position:
     def tricks_won(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> int:
         ...
     @property
+    def bid_limits(self) -> list[int]:
+        """
+        auction: the most each seat may bid this hand (its chips, capped at MAX_BID)
+        """
+    @property
     def blind_packet(self) -> CardSet:
         """
         blind-forward (docs/RULES.md §2.2): the cards the next link received and has not looked at (empty when none); it forwards exactly them or passes 3 of its other cards

@@ -5,6 +5,7 @@
 
 #include <optional>
 
+#include "../csrc/auction.h"
 #include "../csrc/deal.h"
 #include "../csrc/perft.h"
 #include "boxes.h"
@@ -249,6 +250,10 @@ void register_position(py::module_& m) {
         for (int i = 0; i < b.pos.num_decisions(); ++i) add(b.pos.decision_record(i));
         return out;
       }, "[(cards played before it, seat, 'word=value')] of the decisions made, in order (auction's bids first)")
+      .def_property_readonly("bid_limits", [](const PositionBox& b) {
+        const Auction a = b.pos.auction();
+        return std::vector<std::int32_t>(a.chips, a.chips + b.pos.players());
+      }, "auction: the most each seat may bid this hand (its chips, capped at MAX_BID)")
       .def("set_bid_limits", [](PositionBox& b, const std::vector<std::int32_t>& chips) {
         if (static_cast<int>(chips.size()) != b.pos.players())
           throw py::value_error("set_bid_limits: " + std::to_string(chips.size()) + " chip counts for " +

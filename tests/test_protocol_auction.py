@@ -5,17 +5,17 @@ the winner then leads any card; a one-hand view carries every bid (they are publ
 whole matches rescored by tests/support/independent_scorer_chips.py; the record round
 trip; `analyse` judging the bids."""
 
-import random
-
 import pytest
+from support.cep.process import EngineProcess
 from support.independent_scorer_chips import auction_outcome, auction_settle, suit_taken
 
 import copas_ai as ca
 from copas_ai.analysis.analyse import AnalysisSettings, analyse
 from copas_ai.analysis.record import dump_record, read_record, record_from_match
 from copas_ai.bots import make_bot
-from copas_ai.game import Match, play_match
+from copas_ai.game import Match, play_hand, play_match
 from copas_ai.moves.decisions import seen_decisions
+from copas_ai.moves.kitty import move_texts
 from copas_ai.search import Limit
 
 N, E, S, W = range(4)
@@ -85,19 +85,60 @@ def test_auction_hidden_views_show_every_bid():
         assert seen_decisions(p, seat) == list(p.decisions) and len(p.decisions) == 6
 
 
+def _settle(chips: list[int], pot: int, decisions, plays: list[str]) -> tuple[list[int], int, list[int]]:
+    """One hand settled by the independent scorer from its decisions and plays: the chips and
+    pot after it, and the penalty cards each seat took."""
+    bids = [(seat, d.removeprefix("bid=")) for _, seat, d in decisions if d.startswith("bid=")]
+    seat, high = [(s, int(b)) for s, b in bids if b != "pass"][-1]
+    suit = next(d for _, _, d in decisions if d.startswith("suit=")).removeprefix("suit=")
+    assert all(int(b) <= chips[s] for s, b in bids if b != "pass")  # A53b: within the chips
+    taken = suit_taken(plays, 4, seat, suit.upper())
+    chips = list(chips)
+    chips[seat] -= high
+    return *auction_settle(chips, pot + high, taken), taken
+
+
 def _rescore(match: Match) -> None:
     """Each hand of `match` settled again by the independent scorer, from the chips before it."""
     chips, pot = [match.variant.rules().start_chips] * 4, 0
     for hand in match.hands:
-        bids = [(seat, d.removeprefix("bid=")) for _, seat, d in hand.decisions if d.startswith("bid=")]
-        seat, high = [(s, int(b)) for s, b in bids if b != "pass"][-1]
-        suit = next(d for _, _, d in hand.decisions if d.startswith("suit=")).removeprefix("suit=")
-        assert all(int(b) <= chips[s] for s, b in bids if b != "pass")  # A53b: within the chips
-        chips[seat] -= high
-        plays = [str(c) for _, c in hand.plays]
-        chips, pot = auction_settle(chips, pot + high, suit_taken(plays, 4, seat, suit.upper()))
+        chips, pot, _ = _settle(chips, pot, hand.decisions, [str(c) for _, c in hand.plays])
     assert (match.totals, match.state.pot) == (chips, pot)
     assert match.outcome() == auction_outcome(chips)
+
+
+def test_auction_complete_matches_through_the_engine_confirmed_independently():
+    """auction at 10 chips, seeds 1-2: every finished hand sent whole to the engine process with
+    the chips (`scores`) and the pot (`match pot`); `score`'s penalty cards, chips and winner
+    as the independent scorer finds them (AU-2, AU-3, AU-4)."""
+    variant = "auction+start-chips=10"
+    with EngineProcess() as engine:
+        for seed in (1, 2):
+            match = Match.new(variant, seed=seed)
+            bots = [make_bot("random", seed=seed * 100 + s) for s in range(4)]
+            chips, pot = [10] * 4, 0
+            while not match.is_over():
+                assert len(match.hands) < 200
+                position = match.deal_next_hand()
+                dealt = position.hands
+                play_hand(position, bots)
+                words = [f"position variant {variant} dealer {position.dealer} handno {position.hand_no}",
+                         "scores " + " ".join(map(str, chips)), f"match pot {pot}" if pot else "",
+                         *(f"hand {s} {dealt[s]}" for s in range(4)), "moves " + " ".join(move_texts(position))]
+                assert engine.ask(" ".join(w for w in words if w)) == []
+                engine.send("score")
+                score, total, state = engine.line(), engine.line(), engine.line()
+                chips, pot, taken = _settle(chips, pot, position.decisions, [str(c) for _, c in position.moves])
+                assert score == "score " + " ".join(map(str, taken))
+                assert total == "total " + " ".join(map(str, chips))
+                over, winners = auction_outcome(chips)
+                # AU-4: over once a seat is broke; the pot left over is said after the winners.
+                ending = "state gameover winner " + ",".join(map(str, winners)) + (f" match pot {pot}" * bool(pot))
+                assert state == ending if over else state.startswith("state handover")
+                match.record_hand(dealt, position)
+                assert match.totals == chips and match.state.pot == pot
+        code, err = engine.close()
+    assert code == 0 and b"Traceback" not in err
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -123,3 +164,21 @@ def test_auction_record_round_trip_and_analyse_judges_the_bids():
     judged = [d for d in analyse(record, settings).decisions if d.kind == "decision"]
     words = {str(d.played).split(":")[1].split("=")[0] for d in judged}
     assert words == {"bid", "suit"} and all(d.loss >= 0 for d in judged)
+
+
+def test_auction_engine_players_bid_within_their_chips_in_a_match():
+    """auction at 3 chips: a match whose four seats are engine processes (CepBot, one `go` per
+    decision from each seat's view, the chips written as `scores`): every bid stays within
+    the bidder's chips and the hands settle as the independent scorer does."""
+    import sys
+
+    from copas_ai.arena.cep_player import CepBot, close_engines
+
+    command = f"{sys.executable} -m copas_ai engine"
+    match = Match.new("auction+start-chips=3", seed=5)
+    try:
+        play_match(match, [CepBot(command, s, "auction+start-chips=3", iterations=40) for s in range(4)], max_hands=3)
+    finally:
+        close_engines()
+    assert match.hands
+    _rescore(match)
