@@ -40,6 +40,9 @@ CASES = [
     # Chips (issue 29): a hand's points are the hearts taken, each worth N chips (docs/RULES.md §19).
     ("betting-chips", 4), ("betting-chips", 5),  # 5: two cards removed unseen
     ("two-player", 2),  # a stock drawn inside the hand, sampled per world; no solver (issue 29)
+    # The bids and the suit searched (issue 29); a hand's points are the named suit's cards taken,
+    # the bids' chips are not counted here (docs/RULES.md §20).
+    ("auction", 4),
 ]
 OPPONENTS = ("random", "heuristic")
 RESULTS = Path(__file__).parent / "results" / "variants"

@@ -574,6 +574,14 @@ class RuleSet:
         What the core derives from these rules (rule_view.h): identity_ranks, scoring_cards, costly_cards, bonus_cards, top_cards, top_guards, break_cards, cost {card: cost}
         """
     @property
+    def auction(self) -> bool:
+        """
+        auction (§20): the bidding and the winner's suit open each hand
+        """
+    @auction.setter
+    def auction(self, arg0: bool) -> None:
+        ...
+    @property
     def card_points(self) -> dict:
         """
         {Card: points} for every card worth something (negative = bonus)
@@ -972,6 +980,10 @@ class Position:
         """
         this hand's score per seat: points so far, or final (moon applied) once over
         """
+    def set_bid_limits(self, chips: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> None:
+        """
+        auction: each seat's chips, the most it may bid (capped at MAX_BID)
+        """
     def set_pass(self, seat: typing.SupportsInt | typing.SupportsIndex, cards: typing.Any) -> None:
         """
         Set one seat's pass; the last pass set is applied. A split pass (two or three parts in pass_plan) gives each part's cards in plan order: (CardSet, CardSet) or 'QS/AH,KC'.
@@ -982,6 +994,11 @@ class Position:
         """
     def tricks_won(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> int:
         ...
+    @property
+    def bid_limits(self) -> list[int]:
+        """
+        auction: the most each seat may bid this hand (its chips, capped at MAX_BID)
+        """
     @property
     def blind_packet(self) -> CardSet:
         """
@@ -1013,7 +1030,7 @@ class Position:
     @property
     def decisions(self) -> list:
         """
-        [(cards played before it, seat, 'word=value')] of the decisions made, in order
+        [(cards played before it, seat, 'word=value')] of the decisions made, in order (auction's bids first)
         """
     @property
     def discarding(self) -> bool:
@@ -1494,7 +1511,7 @@ def solver_unsupported(position: ..., match: MatchState) -> str:
     """
     why the exact solver cannot value this hand played in this MatchState ('' when it can): a conditional reverse moon (A24) the match may still count reversed
     """
-def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, hand: CardSet, passed: typing.Any, received: typing.Any, moves: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, Card]], dealer: typing.SupportsInt | typing.SupportsIndex, hand_no: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1, kitty: CardSet = ..., discarded: CardSet = ..., discard_made: bool = False, revokes: str = 'forbid', decisions: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex, str]] = [], forwarded: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = [], drawn: collections.abc.Sequence[Card] = [], drawn_complete: bool = True) -> Position:
+def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, hand: CardSet, passed: typing.Any, received: typing.Any, moves: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, Card]], dealer: typing.SupportsInt | typing.SupportsIndex, hand_no: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1, kitty: CardSet = ..., discarded: CardSet = ..., discard_made: bool = False, revokes: str = 'forbid', decisions: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex, str]] = [], forwarded: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = [], drawn: collections.abc.Sequence[Card] = [], drawn_complete: bool = True, bid_limits: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = []) -> Position:
     """
     A full Position consistent with one seat's view (its dealt hand, its pass, the cards it received (each as set_pass takes a pass: parts for a split pass), the moves as (seat or -1, Card)); the unseen cards are drawn uniformly. An into-hand kitty taker's view also gives the kitty it took and its discard (discard_made: the discard is down though no move follows it; another taker's discard is face down). Raises InvalidPositionError naming the first offending move when no world fits. revokes='penalize': a failure to follow suit is a void until the seat's later card of that suit proves a revoke. decisions: [(moves before it, seat, 'word=value')] (another seat's unrevealed one: 'word=?'). forwarded: blind-forward's seats seen to forward their packet unseen (the view's own seat included, which then passes no cards it saw). drawn: a stock's cards the seat drew, in order (two-player; the other seat's draws are unseen); drawn_complete=False lets it run ahead of the moves.
     """

@@ -119,7 +119,10 @@ class Match:
         hand_seed = random.Random(f"{self.seed}/{hand_no}").getrandbits(64)
         seats = self.seats_in_play()
         rules = self.variant.rules(len(seats))
-        return Position(rules, deal(rules, hand_seed), dealer=seats.index(self.next_dealer()), hand_no=hand_no)
+        position = Position(rules, deal(rules, hand_seed), dealer=seats.index(self.next_dealer()), hand_no=hand_no)
+        if rules.auction:  # the bids are bounded by the chips (docs/RULES.md §20, A53b)
+            position.set_bid_limits([self.state.totals[s] for s in seats])
+        return position
 
     def record_hand(self, dealt: list[CardSet], position: Position) -> HandRecord:
         """Adds a finished hand to the match state: the core (the conditional

@@ -178,7 +178,8 @@ def _pass_arg(value):
 
 def world_from_view(rules, seat: int, hand, passed=None, received=None, moves=(), dealer: int | None = None,
                     hand_no: int = 0, seed: int = 1, kitty=None, discarded=None,
-                    discard_made: bool = False, revokes: str = "forbid", decisions=(), forwarded=(), drawn=(), drawn_complete: bool = True) -> Position:
+                    discard_made: bool = False, revokes: str = "forbid", decisions=(), forwarded=(), drawn=(), drawn_complete: bool = True,
+                    bid_limits=()) -> Position:
     """A full Position consistent with what `seat` knows: its dealt `hand`, the cards it
     `passed` and `received` (a split pass: its parts, as Position.set_pass takes them), and
     the `moves` so far (Card, "QS", or (seat, card) pairs), and `decisions`: [(cards
@@ -193,7 +194,9 @@ def world_from_view(rules, seat: int, hand, passed=None, received=None, moves=()
     §2.2): the seats seen to forward their packet unseen, `seat` included when it did (it then
     gives no `passed` or `received`). `drawn` (two-player, docs/RULES.md §18): the stock's cards
     `seat` drew, in order; the other seat's draws and the stock stay unseen (drawn_complete=False:
-    `drawn` may hold cards drawn after the last move)."""
+    `drawn` may hold cards drawn after the last move). `bid_limits` (auction, docs/RULES.md §20):
+    each seat's chips, the most it may bid (default: the start chips); its bids are among
+    `decisions`, first."""
     pairs = []
     for move in moves:
         if isinstance(move, tuple):
@@ -206,4 +209,4 @@ def world_from_view(rules, seat: int, hand, passed=None, received=None, moves=()
         rules, seat, CardSet(hand), _pass_arg(passed), _pass_arg(received), pairs,
         rules.players - 1 if dealer is None else dealer, hand_no, seed,
         CardSet(kitty or []), CardSet(discarded or []), discard_made, revokes, list(decisions), list(forwarded),
-        [c if isinstance(c, Card) else Card.from_str(c) for c in drawn], drawn_complete)
+        [c if isinstance(c, Card) else Card.from_str(c) for c in drawn], drawn_complete, list(bid_limits))

@@ -92,6 +92,16 @@ void pay_auction_bid(MatchState& match, int players, int seat, int bid) {
   settle_chips_of(match, kSeatOf, players, pays, none, 0);
 }
 
+void settle_auction_play(const Position& hand, MatchState& match) {
+  const int n = hand.players();
+  if (hand.auction_log().bids == 0) return;  // no auction was held: nothing to settle
+  const Auction a = hand.auction();
+  pay_auction_bid(match, n, a.winner, a.high);
+  std::int32_t taken[kMaxPlayers] = {};
+  for (int s = 0; s < n; ++s) taken[s] = count(hand.won(s) & hand.rules().point_cards);
+  settle_auction_hand(match, n, taken);
+}
+
 MatchOutcome auction_outcome(const MatchState& match, int players) {
   MatchOutcome out;
   std::int32_t most = match.totals[0];

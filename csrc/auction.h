@@ -1,6 +1,6 @@
 // auction (docs/RULES.md §20, A53a-d; S000 L401-415): the pieces of the variant the
-// core decides, kept apart from the Position and the match (the variant itself is not
-// playable yet: the registry refuses it).
+// core decides, kept apart from the Position and the match (the Position's side, the
+// bids and the suit as decisions of the hand, is auction_position.cpp).
 //
 // - Auction: the bidding of one hand, after the deal (A53a). The dealer's left opens
 //   with a bid >= 1 (mandatory); clockwise each seat raises by >= 1, never beyond its
@@ -69,6 +69,10 @@ RuleSet penalty_suit_rules(const RuleSet& base, Suit suit);
 void settle_auction_hand(MatchState& match, int players, const std::int32_t* taken);
 // The auction's winner pays its bid into the pot (never beyond its chips: the bid was not).
 void pay_auction_bid(MatchState& match, int players, int seat, int bid);
+
+// Settles the played hand `hand` of the auction into `match`: its winner pays the bid
+// (pay_auction_bid), then settle_auction_hand on the named suit's cards each seat took.
+void settle_auction_play(const Position& hand, MatchState& match);
 
 // The end of the game (A53d): over once some seat holds no chips after a hand; the
 // most chips wins, seats tied for most share a drawn game.

@@ -14,6 +14,7 @@
 // Position::decision_choices and its effect in Position::decide (decisions.cpp).
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <string>
 
@@ -29,8 +30,13 @@ enum class DecisionWord : std::uint8_t {
   // gong-zhu+super-charge (§9, A40): the face of the charge the same seat just made.
   // A word of its own (not a card value) keeps DecisionChoices a plain card set.
   kFace,
+  // auction (§20, A53a-b): a bid (0 pass, v a bid of v chips: auction.h), then the
+  // winner's penalty suit (the Suit's index). The bids are not in the decision log
+  // (an auction can run to ~190 of them): Position keeps them as an AuctionLog.
+  kBid,
+  kSuit,
 };
-constexpr int kNumDecisionWords = 4;
+constexpr int kNumDecisionWords = 6;
 // kMoon's values (the index of the name).
 constexpr int kMoonNormal = 0, kMoonReverse = 1;
 // kFace's values: down (a normal charge, hidden until played) or up (a super charge).
@@ -56,6 +62,8 @@ constexpr DecisionWordInfo kDecisionWords[kNumDecisionWords] = {
     {"plan", false, false, false, {"none", "3l", "3r", "3a", "2l1r", "1l2r", "2l1a", "1l2a", "2r1a", "1r2a", "1l1r1a"}},
     {"moon", false, false, true, {"normal", "reverse"}},
     {"face", false, true, false, {"down", "up"}},
+    {"bid", false, false, false, {}},  // values "pass" or "1".."62": auction.h's bid_str
+    {"suit", false, false, false, {"c", "d", "h", "s"}},
 };
 
 inline const DecisionWordInfo& decision_info(DecisionWord w) { return kDecisionWords[static_cast<int>(w)]; }
@@ -67,6 +75,24 @@ struct DecisionRecord {
   std::uint8_t seat = 0;
   std::uint8_t value = 0;
   std::uint8_t at_play = 0;
+};
+
+// auction (§20): the bids of a hand, compactly (24 bytes, not one DecisionRecord each).
+// Bids rise, so the set of the values bid gives their order; after the k-th bid
+// (0-based) came passes_after(k) passes (0..3). The opening bid is mandatory, so no
+// pass comes before it. Seat and turn follow from the dealer (the dealer's left opens).
+// The most bids and passes an auction can hold: 62 rising bids, at most two passes
+// after each but the last, three after it (3 x 62 + 1), rounded up.
+constexpr int kMaxAuctionMoves = 192;
+struct AuctionLog {
+  std::uint64_t bids = 0;        // bit v: a bid of v chips was made
+  std::uint64_t gaps[2] = {};    // 2 bits per bid, in order: the passes that followed it
+  int count() const { return std::popcount(bids); }
+  int passes_after(int k) const { return static_cast<int>((gaps[k >> 5] >> ((k & 31) * 2)) & 3); }
+  void add_pass(int k, int delta) { gaps[k >> 5] += static_cast<std::uint64_t>(delta) << ((k & 31) * 2); }
+  // Moves (bids and passes) made, in all and before the last bid.
+  int moves() const;
+  int moves_before_last_bid() const;
 };
 
 // queens (§11): the pass plan of `plan` value `value` (its name in kDecisionWords) for `players` seats.

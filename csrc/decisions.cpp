@@ -25,6 +25,9 @@
 // before the hand is over. While it is due, hand_scores counts the form the hand
 // alone favours (hand_moon_form), so a playout that ends there is scored as its
 // shooter would take it with no step of its own.
+//
+// auction's bids and suit (docs/RULES.md §20): auction_position.cpp.
+#include "auction.h"
 #include "position.h"
 
 namespace copas {
@@ -60,12 +63,14 @@ PassPlan plan_choice(int value, int players) {
 
 std::string decision_value_str(DecisionWord word, int value) {
   const DecisionWordInfo& info = decision_info(word);
+  if (word == DecisionWord::kBid) return bid_str(value);
   if (info.card_valued) return value == kNoCardValue ? "none" : card_str(Card(static_cast<std::uint8_t>(value)));
   return info.names[value];
 }
 
 int parse_decision_value(DecisionWord word, const std::string& text) {
   const DecisionWordInfo& info = decision_info(word);
+  if (word == DecisionWord::kBid) return parse_bid(text);
   if (info.card_valued) {
     if (text == "none") return kNoCardValue;
     Card c;
@@ -137,6 +142,8 @@ DecisionChoices Position::decision_choices() const {
     case DecisionWord::kMoon:
       return (DecisionChoices{1} << kMoonNormal) | (DecisionChoices{1} << kMoonReverse);
     case DecisionWord::kFace: return (DecisionChoices{1} << kFaceDown) | (DecisionChoices{1} << kFaceUp);
+    case DecisionWord::kBid: return auction().choices();
+    case DecisionWord::kSuit: return (DecisionChoices{1} << kNumSuits) - 1;
   }
   return 0;
 }
@@ -145,6 +152,7 @@ std::string Position::decision_error(int seat, DecisionWord word, int value) con
   const std::string name = decision_info(word).name;
   if (phase_ != Phase::kDeciding || due_word_ != word) return "no " + name + " is due now";
   if (seat != turn_) return "seat " + std::to_string(turn_) + "'s " + name + " is due, not seat " + std::to_string(seat) + "'s";
+  if (word == DecisionWord::kBid) return auction().error(seat, value);  // A53b's reasons
   if (value < 0 || value > 63 || !((decision_choices() >> value) & 1)) {
     if (word == DecisionWord::kCharge && value >= 0 && value != kNoCardValue)
       return contains(rules_->charge_cards, Card(static_cast<std::uint8_t>(value)))
@@ -164,6 +172,10 @@ void Position::begin_plan() {
 }
 
 void Position::decide(int value) {
+  if (due_word_ == DecisionWord::kBid) {
+    bid(value);  // auction: kept in the AuctionLog, not the decision log
+    return;
+  }
   decision_log_[decisions_made_++] =
       DecisionRecord{due_word_, turn_, static_cast<std::uint8_t>(value), num_plays_};
   switch (due_word_) {
@@ -191,6 +203,10 @@ void Position::decide(int value) {
       moon_form_ = value == kMoonReverse ? MoonRule::kSelfMinus : rules_->moon;
       phase_ = Phase::kOver;
       return;
+    case DecisionWord::kSuit:
+      name_suit(value);
+      return;
+    case DecisionWord::kBid: return;  // above
   }
 }
 
@@ -233,6 +249,10 @@ void Position::set_face_down_charges(CardSet cards) {
 }
 
 void Position::undo_decision() {
+  if (auction_.bids && decisions_made_ == 0) {
+    undo_bid();  // auction: the last move was a bid or a pass, the suit not yet named
+    return;
+  }
   const DecisionRecord rec = decision_log_[--decisions_made_];
   switch (rec.word) {
     case DecisionWord::kPlan:
@@ -256,6 +276,10 @@ void Position::undo_decision() {
       phase_ = Phase::kOver;
       offer_moon_choice();  // due again, from the same shooter
       return;
+    case DecisionWord::kSuit:
+      unname_suit();
+      return;
+    case DecisionWord::kBid: return;  // never logged (above)
   }
 }
 

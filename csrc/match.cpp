@@ -1,5 +1,6 @@
 #include "match.h"
 
+#include "auction.h"
 #include "chips.h"
 
 namespace copas {
@@ -120,7 +121,11 @@ std::int32_t exact_reset(const RuleSet& r, std::int32_t before, std::int32_t sco
 void add_hand(const Position& hand, MatchState& match, std::int32_t* hand_out) {
   if (plays_for_chips(hand.rules())) [[unlikely]] {
     hand.hand_scores(hand_out);
-    settle_betting_hand(hand, match);
+    if (hand.rules().auction) {
+      settle_auction_play(hand, match);  // auction.h: the bid, then the penalty cards
+    } else {
+      settle_betting_hand(hand, match);
+    }
     ++match.hands_played;
     return;
   }
@@ -160,7 +165,8 @@ void add_scores(const RuleSet& r, int n, const std::int32_t* scores, MatchState&
 }
 
 MatchOutcome match_outcome(const RuleSet& rules, const MatchState& match, int players) {
-  if (plays_for_chips(rules)) [[unlikely]] return chips_outcome(match, players);
+  if (plays_for_chips(rules)) [[unlikely]]
+    return rules.auction ? auction_outcome(match, players) : chips_outcome(match, players);
   MatchOutcome out;
   if (match.moon_winner >= 0) [[unlikely]] {  // queens: the moon won the match at once
     out.over = true;

@@ -19,6 +19,7 @@ Position::Position(const RuleSet* rules, int dealer, int hand_no)
       rules->stock_draw != StockDraw::kNone)
     rare_rules_ |= kRareTrickEnd;
   if (rules->pass_chain || rules->pool_cards) rare_rules_ |= kRarePasses;
+  if (rules->auction) set_bid_limits(nullptr);  // auction: the start chips until the match sets them
   reset(dealer, hand_no);
 }
 
@@ -30,6 +31,11 @@ void Position::reset(int dealer, int hand_no) {
 }
 
 void Position::clear() {
+  if (auction_base_) [[unlikely]] {  // auction: the last hand's suit named; the variant's rules again
+    rules_ = auction_base_;
+    view_ = &rule_view(*rules_);
+    auction_base_ = nullptr;
+  }
   // Whole arrays, not just n_ seats: seats past n_ stay empty. A fill per array:
   // a few wide stores each.
   for (auto* seats : {hands_, won_, passed_, received_}) std::fill_n(seats, kMaxPlayers, CardSet{0});
@@ -65,6 +71,10 @@ void Position::deal(const CardSet* hands) {
   if (rules_->stock_draw != StockDraw::kNone) [[unlikely]] deal_stock(dealt);
   if (rules_->dealer_plans_pass) [[unlikely]] {
     begin_plan();  // decisions.cpp: queens' dealer plans the pass first
+    return;
+  }
+  if (rules_->auction) [[unlikely]] {
+    begin_auction();  // auction_position.cpp: the bidding comes first (A53a), no pass (A53c)
     return;
   }
   if (pass_plan_.total() == 0) start_play();  // else the pass comes first (phase kPassing)

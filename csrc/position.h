@@ -29,6 +29,8 @@ enum class Phase : std::uint8_t { kPassing, kPlaying, kOver, kDeciding };
 // Decisions one hand can hold: a charge per seat and a few more.
 constexpr int kMaxDecisions = kMaxPlayers + 2;
 
+struct Auction;  // auction.h
+
 // Why a hand is over before its cards are all played (kNone: it was played out).
 enum class HandEnd : std::uint8_t {
   kNone,
@@ -205,10 +207,25 @@ class Position {
   void undo_decision();
   bool last_move_is_decision() const {
     // A pass made after queens' plan is the last move (passes are not taken back).
-    return decisions_made_ && decision_log_[decisions_made_ - 1].at_play == num_plays_ && !passes_set_;
+    // auction: a bid is the last move while the suit is not named (bids are not logged).
+    return (decisions_made_ && decision_log_[decisions_made_ - 1].at_play == num_plays_ && !passes_set_) ||
+           (auction_.bids && !decisions_made_);
   }
+  // The last decision made (a bid included): what undo_decision() takes back.
+  DecisionRecord last_decision() const;
   int num_decisions() const { return decisions_made_; }
   const DecisionRecord& decision_record(int i) const { return decision_log_[i]; }
+  // auction (docs/RULES.md §20, auction_position.cpp): after the deal the seats bid
+  // (kBid, from the dealer's left), then the winner names the suit (kSuit) and leads;
+  // from then on rules() are that suit's (penalty_suit_rules), until undone or reset.
+  // The match sets each seat's bid limit, its chips (at most kMaxBid), before the
+  // hand; unset, each seat holds the rules' start_chips.
+  Auction auction() const;  // the bidding's state (auction.h)
+  const AuctionLog& auction_log() const { return auction_; }
+  void set_bid_limits(const std::int32_t* chips);
+  // The bids and passes made, in order: num_bids() of them, bid_record(i) each (at_play 0).
+  int num_bids() const { return auction_.moves(); }
+  DecisionRecord bid_record(int i) const;
   // turbo (§8): the charged cards, public once every seat's charge is down (A33:
   // revealed together; 0 before), and those still barred from the first trick
   // led in their suit (A34).
@@ -355,6 +372,15 @@ class Position {
   void begin_charges();
   void begin_plan();  // queens: the dealer's plan is due (the pass waits for it)
   void restrict_charges();
+  // auction (auction_position.cpp): the bidding opens; a bid or pass made and taken
+  // back; the suit named (the hand's rules switched, the winner to lead) and taken back.
+  void begin_auction();
+  void bid(int value);
+  void undo_bid();
+  void name_suit(int suit);
+  void unname_suit();
+  // The seat to bid once `moves` bids and passes are made.
+  int bidder_after(int moves) const { return (dealer_ + 1 + moves) % n_; }
   // The seat's charge (and face) is down: the next seat's is due, or the play begins.
   void next_charge();
   void reveal_charges();  // charged_ and super_charged_ from the decisions made
@@ -438,6 +464,11 @@ class Position {
   std::uint8_t stock_next_ = 0;
   Card stock_[kMaxStock];
   CardSet drawn_[kMaxPlayers] = {};
+  // auction (after the hot members): the bids, the rules before the suit was named
+  // (null before it: rules_ is the variant's), each seat's bid limit.
+  AuctionLog auction_;
+  const RuleSet* auction_base_ = nullptr;
+  std::uint8_t bid_limit_[kMaxPlayers] = {};
 };
 
 // Always inlined: as a call, the legal-move mask would go through memory.

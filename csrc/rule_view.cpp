@@ -103,20 +103,27 @@ CardSet RuleView::below(CardSet cards, Card c) const {
   return out;
 }
 
-const RuleView& rule_view(const RuleSet& rules) {
-  // The last view found, per thread: the common case (one variant at a time)
+namespace {
+using Entry = std::pair<RuleSet, RuleView>;
+
+const Entry& interned(const RuleSet& rules) {
+  // The last entry found, per thread: the common case (one variant at a time)
   // takes no lock. Entries are never freed, so the pointer stays valid.
-  using Entry = std::pair<RuleSet, RuleView>;
   thread_local const Entry* last = nullptr;
-  if (last && last->first == rules) return last->second;
+  if (last && last->first == rules) return *last;
   static std::mutex lock;
   static std::vector<std::unique_ptr<const Entry>> entries;
   const std::lock_guard<std::mutex> hold(lock);
   for (const auto& e : entries)
-    if (e->first == rules) return (last = e.get())->second;
+    if (e->first == rules) return *(last = e.get());
   entries.push_back(std::make_unique<const Entry>(rules, RuleView(rules)));
   last = entries.back().get();
-  return last->second;
+  return *last;
 }
+}  // namespace
+
+const RuleView& rule_view(const RuleSet& rules) { return interned(rules).second; }
+
+const RuleSet& interned_rules(const RuleSet& rules) { return interned(rules).first; }
 
 }  // namespace copas

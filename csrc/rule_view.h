@@ -100,5 +100,8 @@ struct RuleView {
 
 // The process's one view of `rules` (see above). Thread-safe.
 const RuleView& rule_view(const RuleSet& rules);
+// The process's one copy of `rules` (the one its view was built from): a RuleSet
+// made mid-hand (auction's penalty suit) that a Position may point at. Thread-safe.
+const RuleSet& interned_rules(const RuleSet& rules);
 
 }  // namespace copas

@@ -66,8 +66,9 @@
 //                         trick shape [later].
 //  betting-chips          start_chips: the totals are chips (chips.h); the 52 mod N cards
 //                         left undealt (no kitty), hearts 1, B0, no moon.
-//  auction                a bidding phase [later]; its pieces (the bidding, each hand's
-//                         penalty-suit RuleSet, the settlement) are in auction.h.
+//  auction                auction: the bids and the suit are decisions before the first
+//                         lead (auction_position.cpp); each hand's penalty-suit RuleSet,
+//                         the bidding and the settlement are in auction.h.
 #pragma once
 
 #include <array>
@@ -339,6 +340,9 @@ struct RuleSet {
   std::int32_t start_chips = 0;
   // betting-chips+betting-base=13 (A52b): each takes 13 - h, not (hearts in play) - h.
   bool chip_base_all_hearts = false;
+  // auction (§20): each hand opens with the bidding and the winner's suit (decisions,
+  // auction_position.cpp); the suit's RuleSet (penalty_suit_rules) then scores the hand.
+  bool auction = false;
 
   // Field by field: equal rule sets play and score alike (caches keyed on rules use it).
   friend bool operator==(const RuleSet&, const RuleSet&) = default;

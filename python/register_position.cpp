@@ -5,6 +5,7 @@
 
 #include <optional>
 
+#include "../csrc/auction.h"
 #include "../csrc/deal.h"
 #include "../csrc/perft.h"
 #include "boxes.h"
@@ -242,12 +243,23 @@ void register_position(py::module_& m) {
          "wrong. pop() takes it back.")
       .def_property_readonly("decisions", [](const PositionBox& b) {
         py::list out;
-        for (int i = 0; i < b.pos.num_decisions(); ++i) {
-          const DecisionRecord& d = b.pos.decision_record(i);
+        const auto add = [&out](const DecisionRecord& d) {
           out.append(py::make_tuple(static_cast<int>(d.at_play), static_cast<int>(d.seat), decision_str(d.word, d.value)));
-        }
+        };
+        for (int i = 0; i < b.pos.num_bids(); ++i) add(b.pos.bid_record(i));  // auction: the bids come first
+        for (int i = 0; i < b.pos.num_decisions(); ++i) add(b.pos.decision_record(i));
         return out;
-      }, "[(cards played before it, seat, 'word=value')] of the decisions made, in order")
+      }, "[(cards played before it, seat, 'word=value')] of the decisions made, in order (auction's bids first)")
+      .def_property_readonly("bid_limits", [](const PositionBox& b) {
+        const Auction a = b.pos.auction();
+        return std::vector<std::int32_t>(a.chips, a.chips + b.pos.players());
+      }, "auction: the most each seat may bid this hand (its chips, capped at MAX_BID)")
+      .def("set_bid_limits", [](PositionBox& b, const std::vector<std::int32_t>& chips) {
+        if (static_cast<int>(chips.size()) != b.pos.players())
+          throw py::value_error("set_bid_limits: " + std::to_string(chips.size()) + " chip counts for " +
+                                std::to_string(b.pos.players()) + " seats");
+        b.pos.set_bid_limits(chips.data());
+      }, py::arg("chips"), "auction: each seat's chips, the most it may bid (capped at MAX_BID)")
       .def_property_readonly("charged", [](const PositionBox& b) { return CardSetBox{b.pos.charged()}; },
                              "turbo: the charged cards, public once every seat's charge is down (else empty)")
       .def_property_readonly("super_charged", [](const PositionBox& b) { return CardSetBox{b.pos.super_charged()}; },
@@ -392,7 +404,7 @@ void register_position(py::module_& m) {
       }, "the seat whose proven revoke ended the hand, or None")
       .def("pop", [](PositionBox& b) -> py::object {
         if (b.pos.last_move_is_decision()) {
-          const DecisionRecord d = b.pos.decision_record(b.pos.num_decisions() - 1);
+          const DecisionRecord d = b.pos.last_decision();
           b.pos.undo_decision();
           return py::str(decision_str(d.word, d.value));
         }

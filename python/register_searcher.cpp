@@ -123,7 +123,8 @@ void register_searcher(py::module_& m) {
          const py::object& received, const std::vector<std::pair<int, Card>>& moves, int dealer, int hand_no,
          std::uint64_t seed, const CardSetBox& kitty, const CardSetBox& discarded, bool discard_made,
          const std::string& revokes, const std::vector<std::tuple<int, int, std::string>>& decisions,
-         const std::vector<int>& forwarded, const std::vector<Card>& drawn, bool drawn_complete) {
+         const std::vector<int>& forwarded, const std::vector<Card>& drawn, bool drawn_complete,
+         const std::vector<std::int32_t>& bid_limits) {
         std::string error = check_rules(rules);
         if (!error.empty()) throw InvalidPositionError("unsupported rules: " + error);
         if (moves.size() > kMaxPlays) throw InvalidPositionError("too many moves");
@@ -158,20 +159,38 @@ void register_searcher(py::module_& m) {
           v.move_seat[i] = static_cast<std::int8_t>(moves[i].first);
           v.move_card[i] = moves[i].second;
         }
-        if (decisions.size() > kMaxDecisions) throw InvalidPositionError("too many decisions");
-        v.num_decisions = static_cast<int>(decisions.size());
-        for (std::size_t i = 0; i < decisions.size(); ++i) {
-          const auto& [at, who, text] = decisions[i];
+        if (!bid_limits.empty()) {
+          if (static_cast<int>(bid_limits.size()) != rules.players)
+            throw InvalidPositionError("bid_limits: " + std::to_string(bid_limits.size()) + " for " +
+                                       std::to_string(rules.players) + " seats");
+          std::copy(bid_limits.begin(), bid_limits.end(), v.bid_limit);
+          v.bid_limits_known = true;
+        }
+        for (const auto& [at, who, text] : decisions) {
+          const int i = v.num_decisions;
+          DecisionWord word;
           int value = 0;
-          if (std::string e = parse_decision(text, v.decision_word[i], value, true); !e.empty())
+          if (std::string e = parse_decision(text, word, value, true); !e.empty())
             throw InvalidPositionError("move " + std::to_string(who) + ":" + text + ": " + e);
+          if (word == DecisionWord::kBid) {
+            // auction: the bids (public) come before every other decision and card, kept apart.
+            if (at != 0 || i > 0 || value < 0 || v.num_bids == kMaxAuctionMoves)
+              throw InvalidPositionError("move " + std::to_string(who) + ":" + text +
+                                         ": out of place (the bids come first, before any card)");
+            v.bid_seat[v.num_bids] = static_cast<std::int8_t>(who);
+            v.bid_value[v.num_bids++] = static_cast<std::uint8_t>(value);
+            continue;
+          }
+          if (i == kMaxDecisions) throw InvalidPositionError("too many decisions");
           if (at < 0 || at > v.num_moves || (i > 0 && at < v.decision_at[i - 1]))
             throw InvalidPositionError("move " + std::to_string(who) + ":" + text + ": out of place");
+          v.decision_word[i] = word;
           v.decision_at[i] = static_cast<std::uint8_t>(at);
           v.decision_seat[i] = static_cast<std::int8_t>(who < 0 || who >= rules.players ? -1 : who);
           if (v.decision_seat[i] < 0)
             throw InvalidPositionError("move " + std::to_string(who) + ":" + text + ": no seat " + std::to_string(who));
           v.decision_value[i] = static_cast<std::int16_t>(value);
+          ++v.num_decisions;
         }
         // After the decisions: queens' plan (the first of them) splits the pass.
         const PassPlan plan = plan_of_view(rules, v);
@@ -196,7 +215,7 @@ void register_searcher(py::module_& m) {
       py::arg("discarded") = CardSetBox{}, py::arg("discard_made") = false, py::arg("revokes") = "forbid",
       py::arg("decisions") = std::vector<std::tuple<int, int, std::string>>{},
       py::arg("forwarded") = std::vector<int>{}, py::arg("drawn") = std::vector<Card>{},
-      py::arg("drawn_complete") = true,
+      py::arg("drawn_complete") = true, py::arg("bid_limits") = std::vector<std::int32_t>{},
       "A full Position consistent with one seat's view (its dealt hand, its pass, the cards it "
       "received (each as set_pass takes a pass: parts for a split pass), the moves as (seat or -1, "
       "Card)); the unseen cards are drawn uniformly. An into-hand "

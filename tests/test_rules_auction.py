@@ -1,5 +1,5 @@
 """`auction` (docs/RULES.md §20, A53a-d; worked examples AU-1..AU-4 of §25.9): the core's
-pieces of the variant, which is not registered yet: the bidding (A53a-b), the penalty
+pieces of the variant on their own: the bidding (A53a-b), the penalty
 suit's points, the settlement and the end of the game (A53d), each checked against
 tests/support/independent_scorer_chips.py."""
 
@@ -214,8 +214,3 @@ def test_auction_bad_input_is_refused_with_the_reason():
         _core.pay_auction_bid(match, 1, 6)
     assert match.totals == [5, 5, 5, 5] and match.pot == 0
 
-
-def test_auction_the_variant_stays_refused_until_it_plays_end_to_end():
-    """auction is not registered (docs/RULES.md §20): only its core pieces exist."""
-    with pytest.raises(ca.VariantNotFoundError):
-        ca.find_variant("auction")

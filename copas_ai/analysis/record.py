@@ -287,6 +287,8 @@ def _read_hand(record: GameRecord, index: int, hand: Any, state: MatchState) -> 
     except InvalidPositionError as exc:
         where = "stock" if "impossible stock" in str(exc) else "deal"
         raise RecordError(str(exc), hand=number, where=where) from None
+    if rules.auction:  # the bids are bounded by the chips before the hand (docs/RULES.md §20, A53b)
+        position.set_bid_limits(list(state.totals))
     stated_removed = hand.get("removed")
     if stated_removed is not None and _cards(stated_removed, number, "removed") != _removed(deal):
         raise RecordError(f"stated {_short(stated_removed)}, the deal leaves {_card_list(_removed(deal))}",
@@ -479,6 +481,8 @@ def replay(record: GameRecord, hand: HandRecord, plays: int | None = None,
     `decisions` other decisions (all by default) in their places."""
     position = Position(record.hand_rules(hand), hand.deal, dealer=hand.dealer, hand_no=hand.hand_no, stock=hand.stock)
     position.revokes = record.revokes
+    if position.rules.auction and hand.match is not None:  # docs/RULES.md §20, A53b: bids within the chips
+        position.set_bid_limits(list(hand.match.totals))
     made = hand.decisions[:decisions]
     if made and decision_moves.word_of(made[0][2]) == decision_moves.PLAN:  # queens: before the passes
         position.decide(made[0][2], seat=made[0][1])

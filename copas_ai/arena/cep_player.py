@@ -57,6 +57,8 @@ def seat_view_text(position: Position, seat: int, variant: str) -> str:
             spec.received.append(SeatCards(seat, position.received_parts[seat], ""))
     if drawn := drawn_in_order(position, seat):  # two-player: the stock's cards it drew, in order
         spec.drawn = OrderedCards(seat, drawn, "")
+    if position.rules.auction:  # the chips bound the bids (docs/RULES.md §20, A53b): the engine must know them
+        spec.scores = position.bid_limits
     spec.moves = [parse_move_token(text) for text in kitty_moves.view_move_texts(position, seat)]
     return spec.to_text()
 

@@ -513,6 +513,8 @@ def _load_known(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: in
         position.revokes = revokes
     except ValueError as exc:  # the Revokes option asks for a penalty the variant lacks
         raise PositionTextError(f"variant {variant.id}: {exc}") from None
+    if rules.auction:  # the bids are bounded by the chips (docs/RULES.md §20, A53b)
+        position.set_bid_limits(scores)
     plan, moves = _leading_plan(spec, rules)
     if plan is not None:
         try:
@@ -642,6 +644,8 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
             extra["forwarded"] = forwarded
         if drawn:  # two-player: the seat's draws, as far as the moves so far have made them
             extra |= {"drawn": drawn, "drawn_complete": False}
+        if rules.auction:  # the bids are bounded by the chips (docs/RULES.md §20, A53b)
+            extra["bid_limits"] = scores
         try:
             return world_builder(rules, seat, hand.cards,
                                  passed.cards if passed and with_pass else None,

@@ -11,7 +11,9 @@ Under gong-zhu+super-charge (§9, A40) a charge of a card is followed by the sam
 seat's face, `<seat>:face=down` (a normal charge) or `<seat>:face=up` (a super
 charge). In another seat's view the face is not written while the charges are
 being made; once they are down it is, and a face-down charge stays
-`<seat>:charge=?` until its card is played or the hand is over.
+`<seat>:charge=?` until its card is played or the hand is over. auction's bids
+(`<seat>:bid=3`, `<seat>:bid=pass`) and the winner's suit (`<seat>:suit=d`, §20) are
+public and come first, before any card.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ CHARGE = "charge"
 PLAN = "plan"  # queens' dealer's pass plan (docs/RULES.md §11): public, before the pass
 MOON = "moon"  # reverse-moon=shooter-choice (docs/RULES.md §2.3): `<seat>:moon=normal|reverse`
 FACE = "face"  # gong-zhu+super-charge (docs/RULES.md §9, A40): `<seat>:face=down|up` after a charge
+BID = "bid"  # auction (docs/RULES.md §20): `<seat>:bid=<n>|pass`, public
+SUIT = "suit"  # auction: the winner's penalty suit, `<seat>:suit=c|d|h|s`, public
 HIDDEN = "?"
 # Words whose value stays hidden from the other seats until the phase is over (A33).
 _HIDDEN_UNTIL_DONE = (CHARGE,)
@@ -33,7 +37,8 @@ AT_HAND_END = (MOON,)
 def decision_words(rules: RuleSet) -> tuple[str, ...]:
     """The general decision words these rules have (the core's decision.h)."""
     return ((CHARGE,) * bool(len(rules.charge_cards)) + (FACE,) * rules.super_charge
-            + (PLAN,) * rules.dealer_plans_pass + (MOON,) * rules.moon_shooter_choice)
+            + (PLAN,) * rules.dealer_plans_pass + (MOON,) * rules.moon_shooter_choice
+            + (BID, SUIT) * rules.auction)
 
 
 def word_of(decision: str) -> str:
@@ -114,4 +119,4 @@ def view_decisions(tokens: list, seat: int) -> list[tuple[int, int, str]]:
     return out
 
 
-_ALL_WORDS = (CHARGE, FACE, PLAN, MOON)
+_ALL_WORDS = (CHARGE, FACE, PLAN, MOON, BID, SUIT)

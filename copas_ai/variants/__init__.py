@@ -10,8 +10,8 @@ order), so equal rules always carry the same name.
 from __future__ import annotations
 
 from copas_ai._core import RuleSet
-from copas_ai.variants import (base_games, chips, families, gong_zhu, pass_options, play_options, queens, scoring_options,
-                               turbo, two_player)
+from copas_ai.variants import (auction, base_games, chips, families, gong_zhu, pass_options, play_options, queens,
+                               scoring_options, turbo, two_player)
 from copas_ai.variants.types import Variant, VariantNotFoundError, VariantOption
 
 __all__ = ["Variant", "VariantNotFoundError", "VariantOption", "find_variant", "variant_ids",
@@ -19,7 +19,7 @@ __all__ = ["Variant", "VariantNotFoundError", "VariantOption", "find_variant", "
 
 _VARIANTS: dict[str, Variant] = {
     v.id: v for v in (*base_games.VARIANTS, *families.VARIANTS, *turbo.VARIANTS, *queens.VARIANTS, *gong_zhu.VARIANTS,
-                         *chips.VARIANTS, *two_player.VARIANTS)}
+                         *chips.VARIANTS, *two_player.VARIANTS, *auction.VARIANTS)}
 _OPTIONS: dict[str, VariantOption] = {
     o.id: o for o in (*play_options.OPTIONS, *pass_options.OPTIONS, *scoring_options.OPTIONS, *families.OPTIONS,
                       *gong_zhu.OPTIONS, *chips.OPTIONS)}

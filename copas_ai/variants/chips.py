@@ -59,7 +59,7 @@ VARIANTS: tuple[Variant, ...] = (
 )
 
 OPTIONS: tuple[VariantOption, ...] = (
-    VariantOption("start-chips", "each seat's chips at the start", "§19 L389", ("betting-chips",),
+    VariantOption("start-chips", "each seat's chips at the start", "§19 L389, §20 L401", ("betting-chips", "auction"),
                   _start_chips, values="a number of chips, 1 to 1000000 (bare or absent: 50)"),
     VariantOption("betting-base", "what the takings count from", "§19, A52b", ("betting-chips",),
                   _betting_base, values="hearts-in-play (default) or 13"),

@@ -1,5 +1,6 @@
 #include "decision_search.h"
 
+#include "../auction.h"
 #include "playout_policy.h"
 
 namespace copas {
@@ -7,13 +8,31 @@ namespace copas {
 namespace {
 
 constexpr int kClockEvery = 16;
+// auction: the bids a searched seat weighs, beside the pass: raises by 1 to this
+// (a CEP game may still carry any legal bid; docs/RULES.md §20 Engine).
+constexpr int kBidRaises = 3;
+
+// auction: what the played hand `trial` costs `seat` in chips: its chips before the
+// settlement (the bid paid, the pot claimed) less after, in `match` (or, with none,
+// from the start chips and an empty pot). A cost, as the goal is low: less is better.
+double chips_lost(const Position& trial, const MatchState* match, int seat) {
+  MatchState after;
+  if (match) {
+    after = *match;
+  } else {
+    for (int s = 0; s < trial.players(); ++s) after.totals[s] = trial.rules().start_chips;
+  }
+  const std::int32_t before = after.totals[seat];
+  settle_auction_play(trial, after);
+  return before - after.totals[seat];
+}
 
 }  // namespace
 
 Position decision_root(const Position& pos, int /*seat*/) {
   Position root = pos;
   while (root.phase() == Phase::kDeciding && root.last_move_is_decision() &&
-         decision_info(root.decision_record(root.num_decisions() - 1).word).hidden_until_done)
+         decision_info(root.last_decision().word).hidden_until_done)
     root.undo_decision();
   return root;
 }
@@ -31,7 +50,10 @@ DecisionSearch::DecisionSearch(const Position& pos, int seat) : root_(decision_r
     at.decide(at.turn() == seat ? own_[own++] : heuristic_decision(at, none));
   // +super-charge (A40): a card charged is weighed face down and face up, each an option.
   const bool with_face = at.rules().super_charge && at.decision_word() == DecisionWord::kCharge;
-  for (DecisionChoices c = at.decision_choices(); c;) {
+  DecisionChoices choices = at.decision_choices();
+  if (at.decision_word() == DecisionWord::kBid)  // the pass, or a raise by 1..kBidRaises
+    choices &= (DecisionChoices{2} << (at.auction().high + kBidRaises)) - 1;
+  for (DecisionChoices c = choices; c;) {
     MoveStats m;
     m.decision = static_cast<std::int16_t>(pop_lowest(c).index);
     const bool card = with_face && m.decision != kNoCardValue;
@@ -111,6 +133,10 @@ std::int64_t DecisionSearch::run(const WorldSampler& sampler, const IsmctsParams
         trial.decide(value);
       }
       play_out_heuristic(trial, local, params.playout_noise);
+      if (trial.rules().auction) {
+        option.add(chips_lost(trial, match, seat_));  // the bid and the suit weighed in chips
+        continue;
+      }
       counted_hand_scores(trial, match, scores);
       option.add(relative_value(trial.rules(), scores, seat_));
     }

@@ -259,6 +259,18 @@ int heuristic_decision(const Position& pos, Rng&) {
       // the heuristic pass then sending its worst cards.
       return has_cards_to_shed(pos.rules(), pos.hand(pos.turn())) ? 1 : 0;
     }
+    case DecisionWord::kBid:
+      // auction, a rule of thumb: the opening at its least (1), then pass (value 0):
+      // the lowest choice either way.
+      return std::countr_zero(pos.decision_choices());
+    case DecisionWord::kSuit: {
+      // auction: the suit the winner holds fewest of (soonest void, least to take).
+      const CardSet hand = pos.hand(pos.turn());
+      int best = kClubs;
+      for (int s = kDiamonds; s < kNumSuits; ++s)
+        if (count(hand & suit_mask(static_cast<Suit>(s))) < count(hand & suit_mask(static_cast<Suit>(best)))) best = s;
+      return best;
+    }
   }
   return kNoCardValue;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "../auction.h"
 #include "../deal.h"
 #include "kitty_view.h"
 #include "knowledge.h"
@@ -298,8 +299,22 @@ bool face_down_hidden(const SeatView& v, int d) {
 // due at the hand's end (the moon's form) is left to the world's replay to check.
 // `face_down`: the world's face-down charged cards (a hidden face-down charge takes
 // the one its seat holds); the skeleton makes such a charge as none, without its face.
+// auction: the view's bids, each checked, before anything else of the hand (once).
+std::string replay_bids(const SeatView& v, Position& pos) {
+  pos.set_bid_limits(v.bid_limits_known ? v.bid_limit : nullptr);
+  for (int i = 0; i < v.num_bids; ++i) {
+    const int seat = v.bid_seat[i];
+    if (std::string e = pos.decision_error(seat, DecisionWord::kBid, v.bid_value[i]); !e.empty())
+      return "move " + std::to_string(seat) + ":bid=" + bid_str(v.bid_value[i]) + ": " + e;
+    pos.decide(v.bid_value[i]);
+  }
+  return "";
+}
+
 std::string replay_decisions(const SeatView& v, int at, int& next, Position& pos, bool phantoms = false,
                              CardSet face_down = 0) {
+  if (at == 0 && pos.rules().auction && pos.num_bids() == 0 && v.num_bids)
+    if (std::string e = replay_bids(v, pos); !e.empty()) return e;
   for (; next < v.num_decisions && v.decision_at[next] == at; ++next) {
     if (phantoms && decision_info(v.decision_word[next]).at_hand_end) {
       if (at != v.num_moves)

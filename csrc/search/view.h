@@ -54,6 +54,14 @@ struct SeatView {
   int num_drawn = 0;
   Card drawn[kMaxStock];
   bool drawn_complete = true;
+  // auction (docs/RULES.md §20): the bids and passes (kBid values), public, made before
+  // the decisions below and the first card; bid_limit: each seat's chips, the most it
+  // may bid (bid_limits_known false: the start chips, Position::set_bid_limits).
+  int num_bids = 0;
+  std::uint8_t bid_value[kMaxAuctionMoves] = {};
+  std::int8_t bid_seat[kMaxAuctionMoves] = {};
+  std::int32_t bid_limit[kMaxPlayers] = {};
+  bool bid_limits_known = false;
   int num_decisions = 0;
   DecisionWord decision_word[kMaxDecisions] = {};
   std::int8_t decision_seat[kMaxDecisions] = {};
