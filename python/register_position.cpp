@@ -93,7 +93,18 @@ PositionBox make_position(const RuleSet& rules, const py::object& hands, int dea
       throw InvalidPositionError("impossible stock: " + e);
     b.pos.set_stock(order.data(), static_cast<int>(order.size()));
   }
+  if (b.rules->stock_draw == StockDraw::kUntilFollow) b.dealt = b.pos;
   return b;
+}
+
+// domino: the position one move back, replayed from the deal; returns the move taken back.
+Card replay_all_but_last(PositionBox& b) {
+  if (b.moves.empty()) throw py::index_error("no card played to take back");
+  const Card last = b.moves.back();
+  b.moves.pop_back();
+  b.pos = b.dealt;
+  for (const Card c : b.moves) b.pos.play(c);
+  return last;
 }
 
 // The stock as dealt from its `from`-th card on, top first.
@@ -186,6 +197,8 @@ void register_position(py::module_& m) {
         return out;
       }, "the index in moves where each trick began, the trick in progress (or the next) last: "
          "a trick with a second round (nines-extend) holds 2 cards per seat")
+      .def_property_readonly("trick_passes", [](const PositionBox& b) { return b.pos.trick_passes(); },
+                             "domino (docs/RULES.md §17): the seats that passed since the trick's last card, a bit each")
       .def_property_readonly("trick_size", [](const PositionBox& b) { return b.pos.trick_size(); },
                              "the cards the trick in progress holds when whole, as decided so far "
                              "(2 per seat once nines-extend gave it a second round)")
@@ -369,6 +382,7 @@ void register_position(py::module_& m) {
         std::string why = b.pos.illegal_reason(card);
         if (why.empty()) {
           b.pos.play(card);
+          if (b.rules->stock_draw == StockDraw::kUntilFollow) b.moves.push_back(card);
         } else if (b.revokes_penalize && b.pos.is_revoke(card)) {
           b.pos.play_revoke(card);
         } else {
@@ -396,6 +410,7 @@ void register_position(py::module_& m) {
           b.pos.undo_decision();
           return py::str(decision_str(d.word, d.value));
         }
+        if (b.rules->stock_draw == StockDraw::kUntilFollow) return py::cast(replay_all_but_last(b));
         if (b.pos.num_plays() == 0) throw py::index_error("no card played to take back");
         Card c = b.pos.last_move_is_discard() ? highest(b.pos.discards())
                                               : b.pos.play_record(b.pos.num_plays() - 1).card;
