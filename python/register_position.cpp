@@ -97,6 +97,11 @@ PositionBox make_position(const RuleSet& rules, const py::object& hands, int dea
   return b;
 }
 
+// domino (docs/RULES.md §17): what the core does not keep for it, refused by name.
+void refuse_for_domino(const PositionBox& b, const std::string& why) {
+  if (b.rules->stock_draw == StockDraw::kUntilFollow) throw InvalidPositionError("domino: " + why);
+}
+
 // domino: the position one move back, replayed from the deal; returns the move taken back.
 Card replay_all_but_last(PositionBox& b) {
   if (b.moves.empty()) throw py::index_error("no card played to take back");
@@ -171,6 +176,7 @@ void register_position(py::module_& m) {
       .def_property_readonly("drawn", [](const PositionBox& b) { return seat_cards(b, &Position::drawn); },
                              "per seat, the cards it drew from the stock this hand")
       .def_property_readonly("draws", [](const PositionBox& b) {
+        refuse_for_domino(b, "its draws come inside the tricks; Position.drawn gives each seat's");
         py::list out;
         for (int t = 0; t < b.pos.tricks_done(); ++t) out.append(trick_draws(b.pos, t));
         return out;
@@ -192,6 +198,7 @@ void register_position(py::module_& m) {
                              "'annulled' (nobody scores) or 'revoke' (a proven revoke)")
       .def_property_readonly("tricks_done", [](const PositionBox& b) { return b.pos.tricks_done(); })
       .def_property_readonly("trick_starts", [](const PositionBox& b) {
+        refuse_for_domino(b, "its tricks hold N cards from any seats and are not indexed");
         std::vector<int> out;
         for (int t = 0; t <= b.pos.tricks_done(); ++t) out.push_back(b.pos.trick_start(t));
         return out;
@@ -436,6 +443,7 @@ void register_position(py::module_& m) {
       })
       .def("perft", [](PositionBox& b, int depth) {
         if (depth < 0) throw InvalidPositionError("perft depth must be >= 0");
+        refuse_for_domino(b, "perft takes moves back with the core's undo, which cannot take back a discard");
         py::gil_scoped_release release;
         return perft(b.pos, depth);
       }, py::arg("depth"), "number of distinct play sequences of `depth` cards")

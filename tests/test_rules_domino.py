@@ -203,3 +203,11 @@ def test_domino_the_solver_and_the_search_refuse_it_by_name():
     pos = ca.Position(r, ca.deal(r, 1), dealer=1)
     with pytest.raises(ca.IllegalMoveError, match="domino"):
         ca.Searcher(seed=1).search(pos, pos.turn, ca.Limit(iterations=10))
+
+
+def test_domino_what_the_core_does_not_keep_is_refused_by_name():
+    r = domino_rules(4)
+    pos = ca.Position(r, ca.deal(r, 2), dealer=1)
+    for ask in (lambda: pos.perft(2), lambda: pos.draws, lambda: pos.trick_starts, lambda: ca._core.solve_plain(pos)):
+        with pytest.raises(ca.InvalidPositionError, match="domino"):
+            ask()
