@@ -437,9 +437,12 @@ class StockDraw:
       NONE
     
       REFILL
+    
+      UNTIL_FOLLOW
     """
     NONE: typing.ClassVar[StockDraw]
     REFILL: typing.ClassVar[StockDraw]
+    UNTIL_FOLLOW: typing.ClassVar[StockDraw]
     __members__: typing.ClassVar[dict[str, StockDraw]]
     @typing.overload
     def __eq__(self, other: StockDraw) -> bool:
@@ -1179,6 +1182,11 @@ class Position:
     def trick(self) -> list:
         """
         [(seat, Card)] of the trick in progress
+        """
+    @property
+    def trick_passes(self) -> int:
+        """
+        domino (docs/RULES.md §17): the seats that passed since the trick's last card, a bit each
         """
     @property
     def trick_size(self) -> int:

@@ -71,7 +71,7 @@ std::int32_t normal_moon_ceiling(const RuleSet& r) {
 
 std::string solver_unsupported(const Position& hand) {
   const RuleSet& rules = hand.rules();
-  if (rules.stock_draw == StockDraw::kNone || hand.stock_left() > 0) return solver_unsupported(rules);
+  if (rules.stock_draw != StockDraw::kRefill || hand.stock_left() > 0) return solver_unsupported(rules);
   RuleSet drawn_out = rules;  // the stock's only effect, the draws, is over
   drawn_out.stock_draw = StockDraw::kNone;
   return solver_unsupported(drawn_out);

@@ -19,6 +19,7 @@ Position::Position(const RuleSet* rules, int dealer, int hand_no)
       rules->stock_draw != StockDraw::kNone)
     rare_rules_ |= kRareTrickEnd;
   if (rules->pass_chain || rules->pool_cards) rare_rules_ |= kRarePasses;
+  if (rules->stock_draw == StockDraw::kUntilFollow) rare_rules_ |= kRareOpenTricks;
   if (rules->auction) set_bid_limits(nullptr);  // auction: the start chips until the match sets them
   reset(dealer, hand_no);
 }
@@ -59,8 +60,11 @@ void Position::clear() {
   moon_form_ = rules_->moon;
   charged_ = charge_restricted_ = 0;
   stock_size_ = stock_next_ = 0;
-  if (rules_->stock_draw != StockDraw::kNone) [[unlikely]]  // off the standard game's path
+  if (rules_->stock_draw != StockDraw::kNone) [[unlikely]] {  // off the standard game's path
     for (CardSet& d : drawn_) d = 0;
+    trick_passes_ = 0;
+    if (rare_rules_ & kRareOpenTricks) trick_end_ = 1;  // domino: every card goes through finish_trick
+  }
 }
 
 void Position::deal(const CardSet* hands) {
@@ -397,6 +401,7 @@ bool Position::open_second_round() {
   // One test of a flag for the rules off the standard game's path (rare_rules_).
   const bool rare = rare_rules_ & kRareTrickEnd;
   if (rare && rules_->extend_cards && open_second_round()) [[unlikely]] return;
+  if (rare && (rare_rules_ & kRareOpenTricks) && !domino_trick_over()) [[unlikely]] return;
   const PlayRecord* trick = &history_[num_plays_ - trick_len_];
   const Suit led = led_suit();
   int best = 0;
@@ -439,6 +444,7 @@ bool Position::open_second_round() {
 }
 
 void Position::finish_rare_trick(int winner, Suit led) {
+  if (rare_rules_ & kRareOpenTricks) return domino_next_lead(winner);
   if (stock_next_ < stock_size_) draw_after_trick(winner);  // two-player: before the hand can end
   if (hands_[winner] == 0) end_hand();
   charge_restricted_ &= ~suit_mask(led);  // A34: its first trick is over

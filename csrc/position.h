@@ -261,6 +261,16 @@ class Position {
   // Replaces the cards still in the stock, top first (unchecked; see stock_error):
   // a dealt order (records, the protocol) or a sampled world's.
   void set_stock(const Card* order, int count);
+  // domino (StockDraw::kUntilFollow, docs/RULES.md §17; domino_play.cpp): a seat void
+  // in the led suit draws when its turn comes until it can follow (a forced step);
+  // void with the stock empty, its move is a discard: any card, face down as the new
+  // stock (a one-card stock), and the turn passes. A trick ends at N led-suit cards,
+  // or once every seat holding cards has passed in a row (A50f). Empty hands drop
+  // out; when one seat alone holds cards it adds them to its won cards and the hand
+  // is over. The history keeps the tricks' cards only, so undo() cannot take a domino
+  // move back: replay the hand from its deal (the bindings do).
+  // The seats that passed (discarded) since the trick's last card, a bit per seat.
+  unsigned trick_passes() const { return trick_passes_; }
 
   // Replaces a seat's current cards: how the search puts a sampled world's
   // unseen cards into a copy of the position (the history stays as it is).
@@ -363,6 +373,12 @@ class Position {
   void undo_draws(int winner, const PlayRecord* trick, int len);
   // undo()'s reopened trick, the rare parts: the kitty taken with it, A34's charges, draws.
   [[gnu::noinline]] void undo_trick_extras(int winner, const PlayRecord* trick, int len);
+  // domino (domino_play.cpp), from finish_trick after every card: whether the trick
+  // is over; if not, the turn passes on (its draws made). After a trick: the next
+  // leader, or the last seat's sweep.
+  bool domino_trick_over();
+  void domino_next_lead(int winner);
+  void domino_draw(int seat);
   // nines-extend (A21), from finish_trick: opens the trick's second round when its
   // first holds a trigger of the led suit and cards are left (true), else readies
   // the next trick's length.
@@ -450,7 +466,8 @@ class Position {
   // kRareFilters, the last masks of the legal chain (qs-forced, charges);
   // kRareTrickEnd, finish_trick's extra steps (nines-extend, charges, stuck leads);
   // kRarePasses, set_pass's other kinds (a pass chain, the pool).
-  static constexpr std::uint8_t kRareFilters = 1, kRareTrickEnd = 2, kRarePasses = 4;
+  // kRareOpenTricks, domino's tricks of N led-suit cards from any seats.
+  static constexpr std::uint8_t kRareFilters = 1, kRareTrickEnd = 2, kRarePasses = 4, kRareOpenTricks = 8;
   std::uint8_t rare_rules_ = 0;
   PlayRecord history_[kMaxPlays];
   DecisionRecord decision_log_[kMaxDecisions];
@@ -462,6 +479,7 @@ class Position {
   // The stock (two-player): its cards top first; stock_next_ of them drawn so far.
   std::uint8_t stock_size_ = 0;
   std::uint8_t stock_next_ = 0;
+  std::uint16_t trick_passes_ = 0;  // domino: seats that passed since the trick's last card
   Card stock_[kMaxStock];
   CardSet drawn_[kMaxPlayers] = {};
   // auction (after the hot members): the bids, the rules before the suit was named

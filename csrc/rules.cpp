@@ -180,6 +180,9 @@ std::string solver_unsupported(const RuleSet& rules) {
   if (rules.charge_cards)
     return "turbo's charges (docs/RULES.md §8) change card values after the deal, and the solver's "
            "point tables hold the rules' values";
+  if (rules.stock_draw == StockDraw::kUntilFollow)
+    return "domino's tricks (docs/RULES.md §17): N cards from any seats, with draws and discards to a new "
+           "stock; the solver's bounds assume one card per seat per trick";
   if (rules.stock_draw != StockDraw::kNone)
     return "two-player's stock (docs/RULES.md §18): the hands refill after each trick, and the solver's "
            "bounds and key assume the hands hold every card still to be played";

@@ -62,8 +62,10 @@
 //  two-player             stock_draw = kRefill: the deck less the hands is a stock, in an
 //                         order dealt with the hands (Position::set_stock); after each
 //                         trick every seat draws one card, the winner first (stock_draw.cpp).
-//  domino                 the same stock, drawn until a void seat can follow; variable
-//                         trick shape [later].
+//  domino                 stock_draw = kUntilFollow: the same stock, drawn when a void
+//                         seat's turn comes until it can follow; tricks of N led-suit
+//                         cards from any seats, drop-outs, the last seat's sweep
+//                         (domino_play.cpp). Search and protocol [later].
 //  betting-chips          start_chips: the totals are chips (chips.h); the 52 mod N cards
 //                         left undealt (no kitty), hearts 1, B0, no moon.
 //  auction                auction: the bids and the suit are decisions before the first
@@ -151,6 +153,10 @@ enum class KittyUse : std::uint8_t {
 enum class StockDraw : std::uint8_t {
   kNone,
   kRefill,  // two-player (§18): after each trick every seat draws one card, the winner first, while it lasts
+  // domino (§17, domino_play.cpp): a seat void in the led suit draws when its turn comes until it
+  // can follow; void with the stock empty it discards a card face down as the new stock and passes.
+  // Tricks are N led-suit cards from any seats; empty hands drop out.
+  kUntilFollow,
 };
 
 // The longest stock: the deck less at least one card per seat of two.

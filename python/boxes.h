@@ -4,6 +4,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "../csrc/cards.h"
 #include "../csrc/match.h"
@@ -30,6 +31,10 @@ struct PositionBox {
   std::shared_ptr<const RuleSet> rules;
   Position pos;
   bool revokes_penalize = false;  // push() accepts a failure to follow suit (Revokes penalize)
+  // domino (docs/RULES.md §17): Position::undo() cannot take its moves back (the core
+  // keeps no discards), so pop() replays `moves` from the dealt position `dealt`.
+  Position dealt{};
+  std::vector<Card> moves{};
 };
 
 // `seat`, when the position has it; else InvalidPositionError naming it.

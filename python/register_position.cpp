@@ -94,7 +94,23 @@ PositionBox make_position(const RuleSet& rules, const py::object& hands, int dea
       throw InvalidPositionError("impossible stock: " + e);
     b.pos.set_stock(order.data(), static_cast<int>(order.size()));
   }
+  if (b.rules->stock_draw == StockDraw::kUntilFollow) b.dealt = b.pos;
   return b;
+}
+
+// domino (docs/RULES.md §17): what the core does not keep for it, refused by name.
+void refuse_for_domino(const PositionBox& b, const std::string& why) {
+  if (b.rules->stock_draw == StockDraw::kUntilFollow) throw InvalidPositionError("domino: " + why);
+}
+
+// domino: the position one move back, replayed from the deal; returns the move taken back.
+Card replay_all_but_last(PositionBox& b) {
+  if (b.moves.empty()) throw py::index_error("no card played to take back");
+  const Card last = b.moves.back();
+  b.moves.pop_back();
+  b.pos = b.dealt;
+  for (const Card c : b.moves) b.pos.play(c);
+  return last;
 }
 
 // The stock as dealt from its `from`-th card on, top first.
@@ -161,6 +177,7 @@ void register_position(py::module_& m) {
       .def_property_readonly("drawn", [](const PositionBox& b) { return seat_cards(b, &Position::drawn); },
                              "per seat, the cards it drew from the stock this hand")
       .def_property_readonly("draws", [](const PositionBox& b) {
+        refuse_for_domino(b, "its draws come inside the tricks; Position.drawn gives each seat's");
         py::list out;
         for (int t = 0; t < b.pos.tricks_done(); ++t) out.append(trick_draws(b.pos, t));
         return out;
@@ -182,11 +199,14 @@ void register_position(py::module_& m) {
                              "'annulled' (nobody scores) or 'revoke' (a proven revoke)")
       .def_property_readonly("tricks_done", [](const PositionBox& b) { return b.pos.tricks_done(); })
       .def_property_readonly("trick_starts", [](const PositionBox& b) {
+        refuse_for_domino(b, "its tricks hold N cards from any seats and are not indexed");
         std::vector<int> out;
         for (int t = 0; t <= b.pos.tricks_done(); ++t) out.push_back(b.pos.trick_start(t));
         return out;
       }, "the index in moves where each trick began, the trick in progress (or the next) last: "
          "a trick with a second round (nines-extend) holds 2 cards per seat")
+      .def_property_readonly("trick_passes", [](const PositionBox& b) { return b.pos.trick_passes(); },
+                             "domino (docs/RULES.md §17): the seats that passed since the trick's last card, a bit each")
       .def_property_readonly("trick_size", [](const PositionBox& b) { return b.pos.trick_size(); },
                              "the cards the trick in progress holds when whole, as decided so far "
                              "(2 per seat once nines-extend gave it a second round)")
@@ -381,6 +401,7 @@ void register_position(py::module_& m) {
         std::string why = b.pos.illegal_reason(card);
         if (why.empty()) {
           b.pos.play(card);
+          if (b.rules->stock_draw == StockDraw::kUntilFollow) b.moves.push_back(card);
         } else if (b.revokes_penalize && b.pos.is_revoke(card)) {
           b.pos.play_revoke(card);
         } else {
@@ -408,6 +429,7 @@ void register_position(py::module_& m) {
           b.pos.undo_decision();
           return py::str(decision_str(d.word, d.value));
         }
+        if (b.rules->stock_draw == StockDraw::kUntilFollow) return py::cast(replay_all_but_last(b));
         if (b.pos.num_plays() == 0) throw py::index_error("no card played to take back");
         Card c = b.pos.last_move_is_discard() ? highest(b.pos.discards())
                                               : b.pos.play_record(b.pos.num_plays() - 1).card;
@@ -433,6 +455,7 @@ void register_position(py::module_& m) {
       })
       .def("perft", [](PositionBox& b, int depth) {
         if (depth < 0) throw InvalidPositionError("perft depth must be >= 0");
+        refuse_for_domino(b, "perft takes moves back with the core's undo, which cannot take back a discard");
         py::gil_scoped_release release;
         return perft(b.pos, depth);
       }, py::arg("depth"), "number of distinct play sequences of `depth` cards")

@@ -96,7 +96,8 @@ void register_rules(py::module_& m) {
       .value("INTO_HAND", KittyUse::kIntoHand);
   py::enum_<StockDraw>(m, "StockDraw")
       .value("NONE", StockDraw::kNone)
-      .value("REFILL", StockDraw::kRefill);
+      .value("REFILL", StockDraw::kRefill)
+      .value("UNTIL_FOLLOW", StockDraw::kUntilFollow);
   py::enum_<Goal>(m, "Goal").value("LOW", Goal::kLow).value("HIGH", Goal::kHigh);
 
   py::class_<RuleSet> cls(m, "RuleSet", "A variant as plain data (see csrc/rules.h).");

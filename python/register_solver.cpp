@@ -29,6 +29,8 @@ struct SolverBox {
 
 // A copy of the position (the rules kept alive with it), checked to be in play.
 PositionBox playing_copy(const PositionBox& b) {
+  // domino: the solver takes moves back with undo(), which cannot take back its discards.
+  if (b.rules->stock_draw == StockDraw::kUntilFollow) throw InvalidPositionError(solver_unsupported(*b.rules));
   if (b.pos.phase() != Phase::kPlaying)
     throw InvalidPositionError("the solver needs a hand in play; this one is " +
                                std::string(b.pos.phase() == Phase::kPassing ? "still passing" : "over"));

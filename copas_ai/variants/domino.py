@@ -1,0 +1,34 @@
+"""`domino` (docs/RULES.md §17, S000 L353-371): Domino Hearts' rules for the core.
+
+6 cards each to 3-8 seats (A50a), the rest a face-down stock; no pass (A50b); the
+dealer's right leads any card (A50c), B0 (A50e); a seat void in the led suit draws
+until it can follow, or, the stock empty, discards a card face down as the new
+stock and passes (csrc/domino_play.cpp); tricks of N cards from any seats (A50d),
+a full round of passes ends a stuck trick (A50f); hearts 1 each, the Q♠ nothing,
+a scaled moon of 13 (A50g); the match ends at 100, the lowest total wins.
+
+Not in the registry yet: the variant stays refused until the sampler and the
+engine process know its draws and discards (docs/RULES.md §17's Engine paragraph).
+"""
+
+from __future__ import annotations
+
+from copas_ai._core import CardSet, FirstLead, MoonRule, RuleSet, StockDraw
+from copas_ai.variants.base_games import _copas_fora
+from copas_ai.variants.families import _free_play, _set_values
+
+
+def domino_rules(players: int = 4) -> RuleSet:
+    if not 3 <= players <= 8:
+        raise ValueError("domino (docs/RULES.md §17, A50a) is for 3 to 8 players")
+    r = _copas_fora(players)
+    r.deck = CardSet.full_deck()
+    r.hand_size = 6
+    r.stock_draw = StockDraw.UNTIL_FOLLOW
+    r.pass_cycle = []
+    _free_play(r)
+    r.first_lead = FirstLead.DEALER_RIGHT  # A50c: "à direita do carteador", as written
+    _set_values(r, {card: 1 for card in CardSet.suit(2)}, moon_value=13)  # A50g: the scaled moon
+    r.moon = MoonRule.OTHERS_PLUS
+    r.revoke_penalty_defined = False  # a void seat draws: there is no failing to follow
+    return r

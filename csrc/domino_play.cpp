@@ -1,0 +1,88 @@
+// domino's play (StockDraw::kUntilFollow; docs/RULES.md §17, A50a-g, DO-1..DO-5).
+//
+// Every card goes through finish_trick (trick_end_ stays trick_len_ + 1), which asks
+// domino_trick_over() before it settles a trick. A card of another suit than the led
+// one is a discard: the seat was void with the stock empty, so the card goes face
+// down as the new stock (a single card: a discard is only made on an empty stock) and
+// the turn passes. The stock is the two-player stock (stock_draw.cpp): its dealt cards
+// top first, then the discard pile in the slot after them. undo() cannot take a domino
+// move back (the discards are not kept): the bindings replay the hand (PositionBox),
+// and the search and the solver refuse the variant.
+#include "position.h"
+
+namespace copas {
+
+namespace {
+
+// The seats holding cards, a bit each.
+unsigned holders(const CardSet* hands, int n) {
+  unsigned mask = 0;
+  for (int s = 0; s < n; ++s) mask |= unsigned{hands[s] != 0} << s;
+  return mask;
+}
+
+}  // namespace
+
+void Position::domino_draw(int seat) {
+  // DO-1: one card at a time until one of the led suit; the unplayable ones stay his.
+  const CardSet led = suit_mask(led_suit());
+  while (!(hands_[seat] & led) && stock_next_ < stock_size_) {
+    const CardSet bit = stock_[stock_next_++].bit();
+    hands_[seat] |= bit;
+    drawn_[seat] |= bit;
+    voids_[seat] = 0;  // a drawn card may refill a suit it showed it lacked
+  }
+}
+
+bool Position::domino_trick_over() {
+  const PlayRecord& rec = history_[num_plays_ - 1];
+  const CardSet bit = rec.card.bit();
+  if (rec.card.suit() != led_suit()) {
+    // The discard: off the trick and out of the history (which holds the tricks' cards
+    // only: a hand's passes have no bound), onto the empty stock, in the slot after
+    // the dealt cards. Its shown void stays.
+    trick_set_ &= ~bit;
+    played_ &= ~bit;
+    --num_plays_;
+    --trick_len_;
+    const int dealt = count(rules_->deck) - n_ * rules_->hand_size;
+    stock_[dealt] = rec.card;
+    stock_next_ = static_cast<std::uint8_t>(dealt);
+    stock_size_ = static_cast<std::uint8_t>(dealt + 1);
+    trick_passes_ |= static_cast<std::uint16_t>(1u << rec.seat);
+  } else {
+    trick_passes_ = 0;
+  }
+  const unsigned held = holders(hands_, n_);
+  // A50d: N stays the hand's seat count. A50f: a full round of passes ends the trick.
+  // DO-4: one seat left with cards (or none) ends it too; domino_next_lead sweeps.
+  if (trick_len_ == n_ || (trick_passes_ & held) == held || (held & (held - 1)) == 0) return true;
+  int seat = next_seat(rec.seat);
+  while (!hands_[seat]) seat = next_seat(seat);  // empty hands are out
+  turn_ = static_cast<std::uint8_t>(seat);
+  domino_draw(seat);
+  trick_end_ = static_cast<std::uint8_t>(trick_len_ + 1);
+  return false;
+}
+
+void Position::domino_next_lead(int winner) {
+  trick_passes_ = 0;
+  trick_end_ = 1;
+  const unsigned held = holders(hands_, n_);
+  if ((held & (held - 1)) == 0) {
+    // DO-4: the last seat with cards adds them to its won cards (none left: nothing to add).
+    if (held) {
+      const int last = std::countr_zero(held);
+      won_[last] |= hands_[last];
+      hands_[last] = 0;
+    }
+    end_hand();
+    return;
+  }
+  // DO-3: a winner whose hand is empty is out; the first seat to his left with cards leads.
+  int seat = winner;
+  while (!hands_[seat]) seat = next_seat(seat);
+  leader_ = turn_ = static_cast<std::uint8_t>(seat);
+}
+
+}  // namespace copas
