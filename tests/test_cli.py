@@ -62,3 +62,12 @@ def test_play_seat_refuses_betting_chips_at_a_table_with_the_reason(capsys):
     played wrong."""
     assert main(["play", "--variant", "betting-chips", "--seat", "0"]) == 2
     assert "the table does not play for chips yet" in capsys.readouterr().err
+
+
+def test_play_default_bots_fit_any_seat_count(capsys):
+    """Without --bots the engine takes seat 0 and the heuristic every other seat, at 2
+    seats (two-player, docs/RULES.md §18) as at 3 (three-five, §4)."""
+    assert main(["play", "--variant", "two-player", "--seed", "2"]) == 0
+    assert "players auto, heuristic\n" in capsys.readouterr().out
+    assert main(["play", "--variant", "three-five", "--seed", "2"]) == 0
+    assert "players auto, heuristic, heuristic\n" in capsys.readouterr().out

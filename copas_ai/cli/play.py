@@ -77,7 +77,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         variant = find_variant(args.variant)
         match = Match.new(variant, players=args.players, seed=args.seed)
-        names = seat_bots(args.bots.split(","), match.players)
+        # By default the engine on seat 0 and the heuristic on every other seat, whatever their number.
+        names = seat_bots(args.bots.split(",") if args.bots else ["auto"] + ["heuristic"] * (match.players - 1),
+                          match.players)
         bots = [make_bot(name, seed=args.seed * 1000 + seat) for seat, name in enumerate(names)]
     except (VariantNotFoundError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -107,7 +109,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     play.add_argument("--seed", type=int, default=1, help="seed of the deals and the bots")
     play.add_argument("--players", type=int, default=None,
                       help="number of seats: one the variant allows (`variants` lists them; default: its usual)")
-    play.add_argument("--bots", default="auto,heuristic,heuristic,heuristic", help=f"comma-separated bots per seat ({', '.join(BOT_NAMES)})")
+    play.add_argument("--bots", default=None,
+                      help=f"comma-separated bots per seat, or one for every seat ({', '.join(BOT_NAMES)}; "
+                           "default: auto on seat 0, heuristic on the others)")
     play.add_argument("--match", action="store_true", help="play a whole match, not one hand")
     play.add_argument("--max-hands", type=int, default=200, help="stop a match after this many hands")
     play.add_argument("--seat", type=int, default=None,
