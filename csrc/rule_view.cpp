@@ -59,8 +59,9 @@ RuleView::RuleView(const RuleSet& rules) {
     if (faces[i] != i) identity_ranks = false;
   }
 
-  // The pool is every hand's plan (A13), whatever the cycle.
-  pass_plan_count = rules.pool_cards ? 1 : rules.pass_cycle_length;
+  // RuleSet::pass_plan decides each hand's plan (no pass, or the pool, in every hand when
+  // there is no cycle); the table holds one cycle of them.
+  pass_plan_count = std::max<int>(rules.pass_cycle_length, 1);
   for (int i = 0; i < pass_plan_count; ++i) pass_plans[i] = rules.pass_plan(i);
 
   if (rules.hearts_break == HeartsBreak::kHeartPlayed) break_cards = kHeartsMask;

@@ -62,10 +62,9 @@ struct RuleView {
   // Each hand's pass (RuleSet::pass_plan), one per hand of the cycle: a hand's reset
   // copies one instead of resolving the cycle's directions.
   std::array<PassPlan, kMaxPassCycle> pass_plans{};
-  int pass_plan_count = 0;
+  int pass_plan_count = 1;  // the cycle's length, 1 for a game without a cycle
   PassPlan pass_plan(int hand_no) const {
-    return pass_plan_count ? pass_plans[static_cast<unsigned>(hand_no) % static_cast<unsigned>(pass_plan_count)]
-                           : PassPlan{};
+    return pass_plans[static_cast<unsigned>(hand_no) % static_cast<unsigned>(pass_plan_count)];
   }
 
   // Hearts breaking by a card played (B4: the hearts; B5: hearts + Q♠); 0 when
