@@ -1,10 +1,15 @@
 """Player spec strings and the bots they build.
 
     random | heuristic[:moon=0]                 the built-in bots (moon=0: no moon play)
-    ismcts|pimc|auto[:iterations=N,movetime=MS,threads=T,match=1,horizon=H,pimc=K]   the engine's search
+    ismcts|pimc|auto[:iterations=N,movetime=MS,threads=T,match=1,horizon=H,pimc=K,infer=W,inoise=P]
+                                                the engine's search
                                                 (match=1: the match objective, docs/MATCH_EQUITY.md;
                                                 horizon=H: for the hand's points until H hands can end the match;
-                                                pimc=K: auto solves worlds from K tricks left, default 4)
+                                                pimc=K: auto solves worlds from K tricks left, default 4;
+                                                infer=W: inference over a pool of W worlds, docs/STRENGTH.md;
+                                                inoise=P: the inference model's random cards, in percent, default 50;
+                                                pass=MS, early=MS, middle=MS, late=MS: that phase's movetime,
+                                                bots.search_phase, instead of the others' limit)
     openspiel[:movetime=MS|iterations=N]        OpenSpiel's ISMCTS bot (american, no passing)
     cep:<command line>                          any CEP/1 engine process (default movetime=100)
     cep[iterations=N,movetime=MS]:<command line>
@@ -18,11 +23,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from copas_ai.bots import Bot, HeuristicBot, RandomBot, SearchBot
+from copas_ai.bots import SEARCH_PHASES, Bot, HeuristicBot, RandomBot, SearchBot
 
 SEARCH_KINDS = ("ismcts", "pimc", "auto")
 KINDS = ("random", "heuristic", *SEARCH_KINDS, "openspiel", "cep")
-_OPTIONS = {"iterations", "movetime", "threads", "moon", "match", "pimc", "horizon"}
+_OPTIONS = {"iterations", "movetime", "threads", "moon", "match", "pimc", "horizon", "infer", "inoise", *SEARCH_PHASES}
 _CEP = re.compile(r"cep(?:\[([^\]]*)\])?:(.+)", re.S)
 
 
@@ -75,6 +80,12 @@ def parse_player(spec: str) -> PlayerSpec:
         raise ValueError(f"player '{spec}': horizon=H is the match objective's (match=1)")
     if kind != "auto" and "pimc" in options:
         raise ValueError(f"player '{spec}': only auto takes pimc (the tricks left from which it solves worlds)")
+    if kind not in SEARCH_KINDS and {"infer", "inoise"} & set(options):
+        raise ValueError(f"player '{spec}': only {', '.join(SEARCH_KINDS)} take infer and inoise")
+    if "inoise" in options and not ("infer" in options and options["inoise"] <= 100):
+        raise ValueError(f"player '{spec}': inoise=P (1..100 percent) goes with infer=W")
+    if kind not in SEARCH_KINDS and set(SEARCH_PHASES) & set(options):
+        raise ValueError(f"player '{spec}': only {', '.join(SEARCH_KINDS)} take a phase's movetime")
     if kind in SEARCH_KINDS and "iterations" not in options and "movetime" not in options:
         options["iterations"] = 2000  # the default of bots.make_bot
     if kind == "openspiel":
@@ -95,7 +106,10 @@ def build(spec: PlayerSpec, seed: int, variant: str) -> Bot:
         return SearchBot(seed=seed, iterations=spec.iterations, movetime_ms=spec.movetime_ms,
                          algorithm=spec.kind, threads=spec.options.get("threads", 1),
                          objective="match" if spec.options.get("match") else "points", variant=variant,
-                         pimc_max_tricks=spec.options.get("pimc", 4), match_horizon=spec.options.get("horizon", 0))
+                         pimc_max_tricks=spec.options.get("pimc", 4), match_horizon=spec.options.get("horizon", 0),
+                         inference_pool=spec.options.get("infer", 0),
+                         inference_noise=spec.options.get("inoise", 50) / 100,
+                         phase_movetime_ms={p: spec.options[p] for p in SEARCH_PHASES if p in spec.options})
     if spec.kind == "openspiel":
         from copas_ai.arena.openspiel_player import OpenSpielIsmctsBot
 

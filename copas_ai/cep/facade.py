@@ -69,6 +69,8 @@ class EngineOptions:
     revokes: str = "forbid"  # or "penalize": a fully known position may hold revokes (§1.3)
     objective: str = "points"  # or "match": play for the match from the `position`'s totals (issue 32)
     match_horizon: int = 0  # Objective match: the hand's points while no this many hands can end the match
+    inference_pool: int = 0  # worlds weighted by the other seats' play (0: the uniform sampler)
+    inference_noise: int = 50  # the inference model's random cards, in percent
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,8 @@ def option_specs() -> list[OptionSpec]:
         OptionSpec("Revokes", "combo", "revokes", "forbid", choices=("forbid", "penalize")),
         OptionSpec("Objective", "combo", "objective", "points", choices=OBJECTIVES),
         OptionSpec("MatchHorizon", "spin", "match_horizon", 0, 0, 50),
+        OptionSpec("InferencePool", "spin", "inference_pool", 0, 0, 65536),
+        OptionSpec("InferenceNoise", "spin", "inference_noise", 50, 1, 100),
     ]
 
 
@@ -172,7 +176,8 @@ class SolveReport:
 
 def default_searcher(options: EngineOptions) -> SearcherLike:
     return Searcher(threads=options.threads, hash_mb=options.hash_mb, seed=options.seed,
-                    algorithm=options.algorithm, match_horizon=options.match_horizon)
+                    algorithm=options.algorithm, match_horizon=options.match_horizon,
+                    inference_pool=options.inference_pool, inference_noise=options.inference_noise / 100)
 
 
 def default_solver(options: EngineOptions) -> SolverLike:
@@ -249,7 +254,8 @@ class Engine:
                     raise CommandError(f"option Objective: {exc}") from None
             if spec.attr in ("hash_mb", "threads"):
                 self._solver = None  # `solve` uses the Threads too (made at the next solve)
-            if spec.attr in ("threads", "hash_mb", "seed", "algorithm", "match_horizon"):
+            if spec.attr in ("threads", "hash_mb", "seed", "algorithm", "match_horizon", "inference_pool",
+                             "inference_noise"):
                 try:
                     self._rebuild_searcher()
                 except CommandError:

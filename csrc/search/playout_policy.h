@@ -19,6 +19,10 @@ namespace copas {
 // playouts varied.
 Card heuristic_card(const Position& pos, Rng& rng, double noise);
 
+// The chance that heuristic_card(pos, rng, noise) plays `card` (0 when it is not
+// legal): the inference model's likelihood of a card (inference.h).
+double heuristic_card_probability(const Position& pos, Card card, double noise);
+
 // The `count` cards a seat would pass from `hand`: the most dangerous first
 // (the most costly card and the cards above it in its suit, e.g. the Q♠, A♠,
 // K♠, unless that suit is long enough to guard them, then the other costly
