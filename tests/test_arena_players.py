@@ -41,7 +41,7 @@ def test_player_specs_parse(text, spec):
     ("auto:inoise=20", "goes with infer"),
     ("auto:infer=64,inoise=101", "goes with infer"),
     ("heuristic:late=100", "heuristic only moon"),
-    ("openspiel:early=100", "take a phase's movetime"),
+    ("openspiel:early=100", "take a phase's limit"),
     ("auto:late=0", "bad option"),
     ("openspiel:iterations=5,movetime=5", "openspiel takes movetime or iterations, not both"),
     ("openspiel:threads=2", "openspiel takes movetime or iterations"),
@@ -69,7 +69,8 @@ def test_auto_pimc_option_sets_the_tricks_left_from_which_it_solves():
 
 def test_american_search_phases_and_a_phases_own_movetime():
     """american: the pass, the first four tricks, the seat's last four cards, and between;
-    `auto:...,late=T` searches the late phase for T ms and every other decision at its limit."""
+    `auto:iterations=N,late=M` searches the late phase for M iterations and every other
+    decision for N; with movetime=T, late=M is M ms."""
     from copas_ai.arena.players import build
     from copas_ai.bots import search_phase
 
@@ -85,7 +86,9 @@ def test_american_search_phases_and_a_phases_own_movetime():
     assert {n for _, n, ph in phases if ph == "late"} == {1, 2, 3, 4}
     assert {t for t, _, ph in phases if ph == "middle"} == {4, 5, 6, 7, 8}
     bot = build(parse_player("auto:iterations=30,late=7"), seed=1, variant="american")
-    assert bot._phase_limits["late"].movetime_ms == 7 and bot._limit.iterations == 30
+    assert bot._phase_limits["late"].iterations == 7 and bot._limit.iterations == 30
+    bot = build(parse_player("auto:movetime=10,early=70"), seed=1, variant="american")
+    assert bot._phase_limits["early"].movetime_ms == 70 and bot._limit.movetime_ms == 10
 
 
 def test_openspiel_needs_no_pass_american():

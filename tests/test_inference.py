@@ -193,3 +193,24 @@ def test_american_inference_pool_refuses_a_position_not_in_play_and_a_bad_seat()
         C.inference_pool(played_to(1, 5), 7, 16)
     with pytest.raises(ValueError, match="noise"):
         C.play_log_likelihood(played_to(1, 5), 0, 0.0)
+
+
+def test_three_five_into_hand_discard_is_one_card_for_the_model():
+    """three-five+kitty+kitty-use (the into-hand kitty): the taker's discard step is the
+    policy's planned discard, not a lead: the model gives it all the chance (no noise)
+    and the cards' chances sum to 1 at every decision of random hands."""
+    r = ca.find_variant("three-five+kitty+kitty-use").rules()
+    seen_discard = False
+    for seed in range(12):
+        rng = random.Random(seed)
+        pos = next(p for p in (ca.Position(r, ca.deal(r, seed), dealer=0, hand_no=h) for h in range(12))
+                   if p.phase == "playing")  # a hand of the cycle without a pass
+        while not pos.is_over():
+            legal = sorted(pos.legal_moves(), key=int)
+            chances = [C.heuristic_card_probability(pos, c, 0.0) for c in legal]
+            assert sum(chances) == pytest.approx(1.0)
+            if pos.discarding:
+                seen_discard = True
+                assert chances[legal.index(C.heuristic_card(pos, 0, 0.0))] == 1.0
+            pos.push(rng.choice(legal))
+    assert seen_discard

@@ -126,19 +126,23 @@ class SearchBot:
     def __init__(self, seed: int = 0, iterations: int | None = 2000, movetime_ms: int | None = None,
                  algorithm: str = "auto", threads: int = 1, objective: str = "points",
                  variant: str | None = None, pimc_max_tricks: int = 4, match_horizon: int = 0,
-                 inference_pool: int = 0, inference_noise: float = 0.5,
-                 phase_movetime_ms: dict[str, int] | None = None) -> None:
+                 inference_pool: int = 0, inference_noise: float = 0.5, inference_model: str = "policy",
+                 phase_limits: dict[str, int] | None = None, exploration: float = 0.7) -> None:
         from copas_ai.equity import check_objective, load_equity
+        from copas_ai.models import inference_model_weights
         from copas_ai.search import Limit, Searcher
         from copas_ai.variants import find_variant
 
         self.name = algorithm if check_objective(objective) == "points" else f"{algorithm}/match"
         self._searcher = Searcher(threads=threads, seed=seed or 1, algorithm=algorithm, pimc_max_tricks=pimc_max_tricks,
                                   match_horizon=match_horizon, inference_pool=inference_pool,
-                                  inference_noise=inference_noise)
+                                  inference_noise=inference_noise,
+                                  inference_model=inference_model_weights(inference_model), exploration=exploration)
         self._limit = Limit(movetime_ms=movetime_ms, iterations=iterations)
-        # Per phase of the hand (search_phase), a movetime instead of `_limit` (docs/STRENGTH.md).
-        self._phase_limits = {phase: Limit(movetime_ms=ms) for phase, ms in (phase_movetime_ms or {}).items()}
+        # Per phase of the hand (search_phase), a limit instead of `_limit`, in its unit: a
+        # movetime, or iterations when `_limit` counts iterations (docs/STRENGTH.md).
+        self._phase_limits = {phase: Limit(movetime_ms=n) if movetime_ms is not None else Limit(iterations=n)
+                              for phase, n in (phase_limits or {}).items()}
         if set(self._phase_limits) - set(SEARCH_PHASES):
             raise ValueError(f"unknown phase in {sorted(self._phase_limits)}; known: {', '.join(SEARCH_PHASES)}")
         self._match = None

@@ -35,6 +35,7 @@ from copas_ai.cep.position_text import (
     parse_position,
 )
 from copas_ai.equity import OBJECTIVES, EquityUnavailableError, check_modelled, load_equity
+from copas_ai.models import INFERENCE_MODELS, inference_model_weights
 from copas_ai.search import Limit, MoveStat, SearchResult, Searcher
 from copas_ai.variants import catalogue_ids, find_variant
 from copas_ai.errors import BusyError, CommandError
@@ -71,6 +72,7 @@ class EngineOptions:
     match_horizon: int = 0  # Objective match: the hand's points while no this many hands can end the match
     inference_pool: int = 0  # worlds weighted by the other seats' play (0: the uniform sampler)
     inference_noise: int = 50  # the inference model's random cards, in percent
+    inference_model: str = "policy"  # or "learned": the learned card model (copas_ai/models)
 
 
 @dataclass(frozen=True)
@@ -129,6 +131,7 @@ def option_specs() -> list[OptionSpec]:
         OptionSpec("MatchHorizon", "spin", "match_horizon", 0, 0, 50),
         OptionSpec("InferencePool", "spin", "inference_pool", 0, 0, 65536),
         OptionSpec("InferenceNoise", "spin", "inference_noise", 50, 1, 100),
+        OptionSpec("InferenceModel", "combo", "inference_model", "policy", choices=INFERENCE_MODELS),
     ]
 
 
@@ -177,7 +180,8 @@ class SolveReport:
 def default_searcher(options: EngineOptions) -> SearcherLike:
     return Searcher(threads=options.threads, hash_mb=options.hash_mb, seed=options.seed,
                     algorithm=options.algorithm, match_horizon=options.match_horizon,
-                    inference_pool=options.inference_pool, inference_noise=options.inference_noise / 100)
+                    inference_pool=options.inference_pool, inference_noise=options.inference_noise / 100,
+                    inference_model=inference_model_weights(options.inference_model))
 
 
 def default_solver(options: EngineOptions) -> SolverLike:
@@ -255,7 +259,7 @@ class Engine:
             if spec.attr in ("hash_mb", "threads"):
                 self._solver = None  # `solve` uses the Threads too (made at the next solve)
             if spec.attr in ("threads", "hash_mb", "seed", "algorithm", "match_horizon", "inference_pool",
-                             "inference_noise"):
+                             "inference_noise", "inference_model"):
                 try:
                     self._rebuild_searcher()
                 except CommandError:

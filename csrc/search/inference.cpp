@@ -13,7 +13,13 @@ std::string inference_unsupported(const Position& root) {
   return "";
 }
 
-double play_log_likelihood(const Position& world, int seat, double noise) {
+double model_card_probability(const Position& pos, Card card, const InferenceParams& params) {
+  if (!params.learned) return heuristic_card_probability(pos, card, params.model_noise);
+  const double model = card_model_probability(params.model, pos, card);
+  return model == 0.0 ? 0.0 : params.model_noise / count(pos.legal_moves()) + (1.0 - params.model_noise) * model;
+}
+
+double play_log_likelihood(const Position& world, int seat, const InferenceParams& params) {
   Position replay = world;
   const int end = world.num_plays();
   // Back to the hand's first card (or its last decision or discard, which the
@@ -23,7 +29,7 @@ double play_log_likelihood(const Position& world, int seat, double noise) {
   double log_likelihood = 0.0;
   for (int i = replay.num_plays(); i < end; ++i) {
     const PlayRecord& played = world.play_record(i);
-    if (played.seat != seat) log_likelihood += std::log(heuristic_card_probability(replay, played.card, noise));
+    if (played.seat != seat) log_likelihood += std::log(model_card_probability(replay, played.card, params));
     replay.play(played.card);
   }
   return log_likelihood;
@@ -37,7 +43,7 @@ WorldPool::WorldPool(const Position& root, const WorldSampler& sampler, int seat
   std::vector<double> log_weight(size);
   for (std::size_t i = 0; i < size; ++i) {
     sampler.sample(rng, worlds_[i]);
-    log_weight[i] = play_log_likelihood(worlds_[i], seat, params.model_noise);
+    log_weight[i] = play_log_likelihood(worlds_[i], seat, params);
   }
   // Weights relative to the likeliest world, so the largest is exp(0) = 1.
   const double top = *std::max_element(log_weight.begin(), log_weight.end());

@@ -4,9 +4,9 @@
 // The exact sampler (sampler.h) draws a world uniformly among those consistent
 // with the facts: it ignores that a seat which ducked a trick or dumped a spade
 // told the table something. Here a world's weight is the likelihood of every card
-// the other seats played this hand, under a model of their play: the playout
-// policy (heuristic_card) with probability 1 - noise, a uniformly random legal
-// card with probability noise. The uniform sampler stays the prior: a pool of
+// the other seats played this hand, under a model of their play: with probability
+// 1 - noise the playout policy (heuristic_card) or the learned card model
+// (card_model.h), with probability noise a uniformly random legal card. The uniform sampler stays the prior: a pool of
 // `pool` worlds is drawn from it once per search, each weighted by its likelihood
 // (replayed from the hand's first card in that world), and the search then draws
 // its worlds from the pool in proportion to the weights (sampling-importance-
@@ -19,6 +19,7 @@
 
 #include "../position.h"
 #include "../rng.h"
+#include "card_model.h"
 #include "sampler.h"
 
 namespace copas {
@@ -26,7 +27,12 @@ namespace copas {
 struct InferenceParams {
   int pool = 0;             // worlds drawn and weighted per search; 0: off (the uniform sampler)
   double model_noise = 0.5; // the model's share of random cards (0 < noise <= 1)
+  bool learned = false;     // the learned card model below, else the playout policy
+  CardModel model;
 };
+
+// The inference model's chance that the seat to act in `pos` plays `card`.
+double model_card_probability(const Position& pos, Card card, const InferenceParams& params);
 
 // Why the likelihood cannot be read from `root`'s play (empty when it can): the
 // hand's history must replay card by card (no stock draws, no domino passes).
@@ -36,7 +42,7 @@ std::string inference_unsupported(const Position& root);
 // (a full position: the root with a sampled world's hands) under the model
 // above. Plays before the hand's last decision or discard are not weighed (the
 // replay starts after them). Needs inference_unsupported(world) empty.
-double play_log_likelihood(const Position& world, int seat, double noise);
+double play_log_likelihood(const Position& world, int seat, const InferenceParams& params);
 
 // A pool of sampled worlds with their weights (the only allocation, once per search).
 class WorldPool {

@@ -8,9 +8,8 @@ namespace {
 
 int strength(const RuleView& v, Card c) { return v.strength_of_face[c.face()]; }
 
-// The strongest / weakest card of a set under the variant's rank order (ties
-// between suits go to the higher suit / the lower suit). A-high (the identity
-// order) lets the comparisons be bit scans.
+}  // namespace
+
 Card strongest(const RuleView& v, CardSet s) {
   if (v.identity_ranks) {
     Card best = lowest(s);
@@ -28,6 +27,8 @@ Card strongest(const RuleView& v, CardSet s) {
   }
   return best;
 }
+
+namespace {
 
 Card weakest(const RuleView& v, CardSet s) {
   if (v.identity_ranks) {
@@ -154,7 +155,7 @@ Card heuristic_card(const Position& pos, Rng& rng, double noise) {
     const CardSet open = pos.hand(pos.turn()) & ~(made ? (highest(made).bit() << 1) - 1 : 0);
     return lowest(heuristic_discard(pos.rules(), open, pos.discards_left()));
   }
-  if (pos.trick_length() == 0) return lead_choice(pos, moves, rng);
+  if (pos.trick_length() == 0) return lead_choice(pos, moves, rng);  // leads_by_choice: the discard returned above
   const Suit led = pos.led_suit();
   const CardSet table = pos.trick_cards();
   const Card winning = strongest(pos.view(), table & suit_mask(led));
@@ -170,9 +171,8 @@ double heuristic_card_probability(const Position& pos, Card card, double noise) 
   if (!contains(moves, card)) return 0.0;
   if ((moves & (moves - 1)) == 0) return 1.0;
   const double random_share = noise / count(moves);
-  if (pos.discarding()) [[unlikely]] return 1.0;  // the taker's own discard: not a card of the play
   double chosen = 0.0;  // the rule-of-thumb's chance of playing `card`
-  if (pos.trick_length() == 0) {
+  if (leads_by_choice(pos)) {
     Card options[kNumSuits];
     Card best;
     const int n = lead_options(pos, moves, options, best);
@@ -181,7 +181,7 @@ double heuristic_card_probability(const Position& pos, Card card, double noise) 
     for (int i = 0; i < n; ++i)
       if (options[i] == card) chosen += any / n;
   } else {
-    Rng unused;  // the follow and discard choices draw nothing
+    Rng unused;  // the follow, the discard off suit and the kitty discard draw nothing
     chosen = heuristic_card(pos, unused, 0.0) == card ? 1.0 : 0.0;
   }
   return random_share + (1.0 - noise) * chosen;
