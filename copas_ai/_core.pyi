@@ -4,7 +4,7 @@ copas_ai core: cards, rules, positions and search in C++
 from __future__ import annotations
 import collections.abc
 import typing
-__all__: list[str] = ['Auction', 'Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_FLIPS', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MAX_BID', 'MatchEquity', 'MatchState', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'StockDraw', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'auction_outcome', 'deal', 'heuristic_blind_pass', 'heuristic_card', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'match_equity_unsupported', 'match_outcome', 'pay_auction_bid', 'penalty_suit_rules', 'plan_parts', 'random_hands', 'relaxed_ceiling_at_most', 'settle_auction_hand', 'sides', 'simulate_match_wins', 'solve_plain', 'solver_unsupported', 'world_from_view']
+__all__: list[str] = ['Auction', 'Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_FLIPS', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MAX_BID', 'MatchEquity', 'MatchState', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'StockDraw', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'auction_outcome', 'card_feature_names', 'card_features', 'card_model_probability', 'deal', 'heuristic_blind_pass', 'heuristic_card', 'heuristic_card_probability', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'inference_pool', 'match_equity_unsupported', 'match_outcome', 'pay_auction_bid', 'penalty_suit_rules', 'plan_parts', 'play_log_likelihood', 'random_hands', 'relaxed_ceiling_at_most', 'settle_auction_hand', 'sides', 'simulate_match_wins', 'solve_plain', 'solver_unsupported', 'world_from_view']
 class InvalidCardError(ValueError):
     pass
 class IllegalMoveError(ValueError):
@@ -1379,7 +1379,7 @@ class Searcher:
     """
     Search for one seat's best decision from its own information.
     """
-    def __init__(self, threads: typing.SupportsInt | typing.SupportsIndex = 1, hash_mb: typing.SupportsInt | typing.SupportsIndex = 64, seed: typing.SupportsInt | typing.SupportsIndex = 0, algorithm: str = 'auto', pimc_max_tricks: typing.SupportsInt | typing.SupportsIndex = 4, exploration: typing.SupportsFloat | typing.SupportsIndex = 0.7, playout_noise: typing.SupportsFloat | typing.SupportsIndex = 0.1, match_horizon: typing.SupportsInt | typing.SupportsIndex = 0) -> None:
+    def __init__(self, threads: typing.SupportsInt | typing.SupportsIndex = 1, hash_mb: typing.SupportsInt | typing.SupportsIndex = 64, seed: typing.SupportsInt | typing.SupportsIndex = 0, algorithm: str = 'auto', pimc_max_tricks: typing.SupportsInt | typing.SupportsIndex = 4, exploration: typing.SupportsFloat | typing.SupportsIndex = 0.7, playout_noise: typing.SupportsFloat | typing.SupportsIndex = 0.1, match_horizon: typing.SupportsInt | typing.SupportsIndex = 0, inference_pool: typing.SupportsInt | typing.SupportsIndex = 0, inference_noise: typing.SupportsFloat | typing.SupportsIndex = 0.5, inference_model: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex] = []) -> None:
         ...
     def search(self, position: Position, seat: typing.SupportsInt | typing.SupportsIndex, iterations: typing.SupportsInt | typing.SupportsIndex = -1, movetime_ms: typing.SupportsInt | typing.SupportsIndex = -1, infinite: bool = False, match: MatchState = None, equity: MatchEquity = None) -> dict:
         """
@@ -1437,6 +1437,18 @@ def auction_outcome(match: MatchState) -> tuple[bool, list[int]]:
     """
     auction (A53d): (over, the seats with the most chips) once a seat holds none
     """
+def card_feature_names() -> list[str]:
+    """
+    The learned card model's features, in the order card_features gives them.
+    """
+def card_features(position: Position) -> list:
+    """
+    Each legal card of the seat to act with the learned card model's features (card_model.h's order), as (Card, [float]).
+    """
+def card_model_probability(position: Position, card: Card, weights: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex]) -> float:
+    """
+    The learned card model's chance (with these weights) that the seat to act plays `card`.
+    """
 def deal(rules: RuleSet, seed: typing.SupportsInt | typing.SupportsIndex) -> list:
     """
     A random deal (one CardSet per seat) from a seed.
@@ -1449,6 +1461,10 @@ def heuristic_card(position: Position, seed: typing.SupportsInt | typing.Support
     """
     The rule-of-thumb card for the seat to act (ducks, dumps the most costly cards, leads low).
     """
+def heuristic_card_probability(position: Position, card: Card, noise: typing.SupportsFloat | typing.SupportsIndex = 0.0) -> float:
+    """
+    The chance that heuristic_card(position, seed, noise) plays `card` (0 when illegal).
+    """
 def heuristic_decision(position: Position) -> str:
     """
     The rule-of-thumb value of the decision due, as 'word=value' (turbo's charge: the Q♠ guarded by four lower spades, else none).
@@ -1459,6 +1475,10 @@ def heuristic_discard(rules: RuleSet, hand: CardSet, count: typing.SupportsInt |
     """
 def heuristic_pass(rules: RuleSet, hand: CardSet, count: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
     ...
+def inference_pool(position: Position, seat: typing.SupportsInt | typing.SupportsIndex, pool: typing.SupportsInt | typing.SupportsIndex, noise: typing.SupportsFloat | typing.SupportsIndex = 0.5, seed: typing.SupportsInt | typing.SupportsIndex = 1, draws: typing.SupportsInt | typing.SupportsIndex = 0, model: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex] = []) -> dict:
+    """
+    The inference pool a search for `seat` would draw from: `pool` worlds sampled uniformly from the seat's knowledge (each a tuple of the seats' raw hand bitboards), their weights (normalised likelihoods of the other seats' cards), Kish's effective size, and `draws` worlds drawn from the pool by weight.
+    """
 def match_equity_unsupported(rules: RuleSet) -> str:
     """
     Why the match-equity model cannot value these rules' matches (empty when it can).
@@ -1484,6 +1504,10 @@ def penalty_suit_rules(rules: RuleSet, suit: str) -> RuleSet:
 def plan_parts(value: str, players: typing.SupportsInt | typing.SupportsIndex) -> list:
     """
     queens: the pass a `plan=<value>` decision names, [(seat offset to the left, cards)] as Position.pass_plan
+    """
+def play_log_likelihood(position: Position, seat: typing.SupportsInt | typing.SupportsIndex, noise: typing.SupportsFloat | typing.SupportsIndex = 0.5, model: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex] = []) -> float:
+    """
+    The log-likelihood of the cards the other seats played in this (fully known) position under the inference model: the playout policy (or the learned card model's `model` weights) with `noise` random cards.
     """
 def random_hands(rules: RuleSet, count: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> dict:
     """

@@ -6,6 +6,7 @@
 
 #include <tuple>
 
+#include "../csrc/search/card_model.h"
 #include "../csrc/search/match_equity.h"
 #include "../csrc/search/playout_policy.h"
 #include "../csrc/search/searcher.h"
@@ -17,6 +18,10 @@
 namespace py = pybind11;
 
 namespace copas::py_api {
+
+// The learned card model from its weights, one per feature; throws naming the count
+// (register_inference.cpp).
+CardModel card_model(const std::vector<float>& weights);
 
 namespace {
 
@@ -55,6 +60,7 @@ py::dict result_dict(const SearchResult& r, const Position& pos) {
   out["time_ms"] = r.time_ms;
   out["algorithm"] = r.algorithm;
   out["objective"] = r.match_objective ? "match" : "points";
+  out["pool_effective_size"] = r.pool_effective_size;
   return out;
 }
 
@@ -63,7 +69,8 @@ py::dict result_dict(const SearchResult& r, const Position& pos) {
 void register_searcher(py::module_& m) {
   py::class_<Searcher>(m, "Searcher", "Search for one seat's best decision from its own information.")
       .def(py::init([](int threads, int hash_mb, std::uint64_t seed, const std::string& algorithm,
-                       int pimc_max_tricks, double exploration, double playout_noise, int match_horizon) {
+                       int pimc_max_tricks, double exploration, double playout_noise, int match_horizon,
+                       int inference_pool, double inference_noise, const std::vector<float>& inference_model) {
              if (threads < 1 || threads > 256) throw std::invalid_argument("threads must be 1..256");
              if (hash_mb < 1 || hash_mb > 65536) throw std::invalid_argument("hash_mb must be 1..65536");
              SearchOptions o;
@@ -74,6 +81,13 @@ void register_searcher(py::module_& m) {
              o.pimc_max_tricks = pimc_max_tricks;
              if (match_horizon < 0) throw std::invalid_argument("match_horizon must be 0 (always the match) or more hands");
              o.match_horizon = match_horizon;
+             if (inference_pool < 0 || inference_pool > 65536)
+               throw std::invalid_argument("inference_pool must be 0 (off) to 65536 worlds");
+             if (!(inference_noise > 0 && inference_noise <= 1))
+               throw std::invalid_argument("inference_noise must be in (0, 1]: a model that never plays at random rules out worlds");
+             o.inference.pool = inference_pool;
+             o.inference.model_noise = inference_noise;
+             if (!inference_model.empty()) o.inference.model = card_model(inference_model), o.inference.learned = true;
              o.ismcts.exploration = exploration;
              o.ismcts.playout_noise = playout_noise;
              py::gil_scoped_release release;  // allocating the Hash takes a moment
@@ -81,7 +95,8 @@ void register_searcher(py::module_& m) {
            }),
            py::arg("threads") = 1, py::arg("hash_mb") = 64, py::arg("seed") = 0, py::arg("algorithm") = "auto",
            py::arg("pimc_max_tricks") = 4, py::arg("exploration") = 0.7, py::arg("playout_noise") = 0.1,
-           py::arg("match_horizon") = 0)
+           py::arg("match_horizon") = 0, py::arg("inference_pool") = 0, py::arg("inference_noise") = 0.5,
+           py::arg("inference_model") = std::vector<float>{})
       .def("search",
            [](Searcher& s, const PositionBox& b, int seat, std::int64_t iterations, std::int64_t movetime_ms,
               bool infinite, const MatchBox* match, const MatchEquity* equity) {

@@ -18,6 +18,8 @@ from copas_ai.arena.players import PlayerSpec
     ("auto:iterations=5000,threads=2", PlayerSpec("auto", {"iterations": 5000, "threads": 2})),
     ("pimc", PlayerSpec("pimc", {"iterations": 2000})),
     ("auto:movetime=100,pimc=6", PlayerSpec("auto", {"movetime": 100, "pimc": 6})),
+    ("auto:movetime=10,infer=512,inoise=80", PlayerSpec("auto", {"movetime": 10, "infer": 512, "inoise": 80})),
+    ("auto:movetime=10,late=100,pass=50", PlayerSpec("auto", {"movetime": 10, "late": 100, "pass": 50})),
     ("openspiel:movetime=50", PlayerSpec("openspiel", {"movetime": 50})),
     ("openspiel:iterations=50", PlayerSpec("openspiel", {"iterations": 50})),
     ("openspiel", PlayerSpec("openspiel", {"movetime": 100})),
@@ -36,6 +38,11 @@ def test_player_specs_parse(text, spec):
     ("auto:moon=1", "only heuristic takes moon"),
     ("ismcts:pimc=6", "only auto takes pimc"),
     ("auto:pimc=0", "bad option"),
+    ("auto:inoise=20", "goes with infer"),
+    ("auto:infer=64,inoise=101", "goes with infer"),
+    ("heuristic:late=100", "heuristic only moon"),
+    ("openspiel:early=100", "take a phase's limit"),
+    ("auto:late=0", "bad option"),
     ("openspiel:iterations=5,movetime=5", "openspiel takes movetime or iterations, not both"),
     ("openspiel:threads=2", "openspiel takes movetime or iterations"),
 ])
@@ -58,6 +65,30 @@ def test_auto_pimc_option_sets_the_tricks_left_from_which_it_solves():
         bot = build(parse_player(text), seed=1, variant="american")
         algorithms[text] = bot._searcher.search(p, p.turn, bot._limit).algorithm
     assert algorithms == {"auto:iterations=30,pimc=6": "pimc", "auto:iterations=30": "ismcts"}
+
+
+def test_american_search_phases_and_a_phases_own_movetime():
+    """american: the pass, the first four tricks, the seat's last four cards, and between;
+    `auto:iterations=N,late=M` searches the late phase for M iterations and every other
+    decision for N; with movetime=T, late=M is M ms."""
+    from copas_ai.arena.players import build
+    from copas_ai.bots import search_phase
+
+    rules = ca.find_variant("american").rules()
+    p = ca.Position(rules, ca.deal(rules, 4), dealer=3, hand_no=0)
+    assert search_phase(p, 0) == "pass"
+    p = ca.Position(rules, ca.deal(rules, 4), dealer=3, hand_no=3)
+    phases = []
+    while not p.is_over():
+        phases.append((p.tricks_done, len(p.hand(p.turn)), search_phase(p, p.turn)))
+        p.push(ca.heuristic_card(p, seed=len(phases)))
+    assert {t for t, _, ph in phases if ph == "early"} == {0, 1, 2, 3}
+    assert {n for _, n, ph in phases if ph == "late"} == {1, 2, 3, 4}
+    assert {t for t, _, ph in phases if ph == "middle"} == {4, 5, 6, 7, 8}
+    bot = build(parse_player("auto:iterations=30,late=7"), seed=1, variant="american")
+    assert bot._phase_limits["late"].iterations == 7 and bot._limit.iterations == 30
+    bot = build(parse_player("auto:movetime=10,early=70"), seed=1, variant="american")
+    assert bot._phase_limits["early"].movetime_ms == 70 and bot._limit.movetime_ms == 10
 
 
 def test_openspiel_needs_no_pass_american():

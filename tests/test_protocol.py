@@ -35,6 +35,9 @@ def test_copas_lists_id_and_every_option_then_copasok():
     assert options["Algorithm"] == "option name Algorithm type combo default auto var auto var ismcts var pimc"
     assert options["Objective"] == "option name Objective type combo default points var points var match"
     assert options["MatchHorizon"] == "option name MatchHorizon type spin default 0 min 0 max 50"
+    assert options["InferencePool"] == "option name InferencePool type spin default 0 min 0 max 65536"
+    assert options["InferenceNoise"] == "option name InferenceNoise type spin default 50 min 1 max 100"
+    assert options["InferenceModel"] == "option name InferenceModel type combo default policy var policy var learned"
 
 
 def test_variants_lists_the_registry_then_variantsok():
@@ -540,3 +543,18 @@ def test_position_hand_number_beyond_16_bits_is_refused_or_kept():
     except ca.InvalidPositionError:
         return
     assert pos.hand_no == 70001
+
+
+def test_american_inference_pool_option_reaches_the_real_search_and_stays_deterministic():
+    """InferencePool/InferenceNoise build the real searcher with the pool: with a Seed and
+    an iterations limit the bestmove repeats; a value out of range is refused by name."""
+    lines = ["setoption name Seed value 5", "setoption name InferencePool value 64",
+             "setoption name InferenceNoise value 80", "setoption name InferenceModel value learned", f"{NO_PASS} moves 2C 6C 4C 3C 8C JC 5C 7C", "go iterations 300"]
+    a = run_lines(lines, Engine())
+    b = run_lines(lines, Engine())
+    assert a[-1].startswith("bestmove ") and a[-1] == b[-1]
+    engine = Engine()
+    assert run_lines(["setoption name InferencePool value 70000"], engine)[0].startswith(
+        "error setoption option InferencePool")
+    assert run_lines(["setoption name InferenceNoise value 0"], engine)[0].startswith(
+        "error setoption option InferenceNoise")

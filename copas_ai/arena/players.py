@@ -1,10 +1,17 @@
 """Player spec strings and the bots they build.
 
     random | heuristic[:moon=0]                 the built-in bots (moon=0: no moon play)
-    ismcts|pimc|auto[:iterations=N,movetime=MS,threads=T,match=1,horizon=H,pimc=K]   the engine's search
+    ismcts|pimc|auto[:iterations=N,movetime=MS,threads=T,match=1,horizon=H,pimc=K,infer=W,inoise=P]
+                                                the engine's search
                                                 (match=1: the match objective, docs/MATCH_EQUITY.md;
                                                 horizon=H: for the hand's points until H hands can end the match;
-                                                pimc=K: auto solves worlds from K tricks left, default 4)
+                                                pimc=K: auto solves worlds from K tricks left, default 4;
+                                                infer=W: inference over a pool of W worlds, docs/STRENGTH.md;
+                                                inoise=P: the inference model's random cards, in percent, default 50;
+                                                imodel=1: the learned card model, not the playout policy;
+                                                explore=P: ISMCTS's UCB constant, in hundredths, default 70;
+                                                pass=N, early=N, middle=N, late=N: that phase's limit
+                                                (bots.search_phase) in the unit of the others' (ms or iterations))
     openspiel[:movetime=MS|iterations=N]        OpenSpiel's ISMCTS bot (american, no passing)
     cep:<command line>                          any CEP/1 engine process (default movetime=100)
     cep[iterations=N,movetime=MS]:<command line>
@@ -18,11 +25,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from copas_ai.bots import Bot, HeuristicBot, RandomBot, SearchBot
+from copas_ai.bots import SEARCH_PHASES, Bot, HeuristicBot, RandomBot, SearchBot
 
 SEARCH_KINDS = ("ismcts", "pimc", "auto")
 KINDS = ("random", "heuristic", *SEARCH_KINDS, "openspiel", "cep")
-_OPTIONS = {"iterations", "movetime", "threads", "moon", "match", "pimc", "horizon"}
+_OPTIONS = {"iterations", "movetime", "threads", "moon", "match", "pimc", "horizon", "infer", "inoise", "imodel", "explore", *SEARCH_PHASES}
 _CEP = re.compile(r"cep(?:\[([^\]]*)\])?:(.+)", re.S)
 
 
@@ -45,9 +52,9 @@ def _parse_options(text: str, spec: str) -> dict[str, int]:
     options: dict[str, int] = {}
     for item in filter(None, (part.strip() for part in text.split(","))):
         key, eq, value = item.partition("=")
-        if not eq or key not in _OPTIONS or not value.isdigit() or (int(value) <= 0 and key not in ("moon", "match")):
+        if not eq or key not in _OPTIONS or not value.isdigit() or (int(value) <= 0 and key not in ("moon", "match", "imodel")):
             raise ValueError(f"player '{spec}': bad option '{item}' (known: "
-                             f"{', '.join(sorted(_OPTIONS))}, each =<positive integer>, moon=0|1, match=0|1)")
+                             f"{', '.join(sorted(_OPTIONS))}, each =<positive integer>, moon=0|1, match=0|1, imodel=0|1)")
         options[key] = int(value)
     return options
 
@@ -75,6 +82,16 @@ def parse_player(spec: str) -> PlayerSpec:
         raise ValueError(f"player '{spec}': horizon=H is the match objective's (match=1)")
     if kind != "auto" and "pimc" in options:
         raise ValueError(f"player '{spec}': only auto takes pimc (the tricks left from which it solves worlds)")
+    if kind not in SEARCH_KINDS and {"infer", "inoise"} & set(options):
+        raise ValueError(f"player '{spec}': only {', '.join(SEARCH_KINDS)} take infer and inoise")
+    if "inoise" in options and not ("infer" in options and options["inoise"] <= 100):
+        raise ValueError(f"player '{spec}': inoise=P (1..100 percent) goes with infer=W")
+    if "imodel" in options and not ("infer" in options and options["imodel"] <= 1):
+        raise ValueError(f"player '{spec}': imodel=0|1 goes with infer=W")
+    if kind not in SEARCH_KINDS and "explore" in options:
+        raise ValueError(f"player '{spec}': only {', '.join(SEARCH_KINDS)} take explore")
+    if kind not in SEARCH_KINDS and set(SEARCH_PHASES) & set(options):
+        raise ValueError(f"player '{spec}': only {', '.join(SEARCH_KINDS)} take a phase's limit")
     if kind in SEARCH_KINDS and "iterations" not in options and "movetime" not in options:
         options["iterations"] = 2000  # the default of bots.make_bot
     if kind == "openspiel":
@@ -95,7 +112,12 @@ def build(spec: PlayerSpec, seed: int, variant: str) -> Bot:
         return SearchBot(seed=seed, iterations=spec.iterations, movetime_ms=spec.movetime_ms,
                          algorithm=spec.kind, threads=spec.options.get("threads", 1),
                          objective="match" if spec.options.get("match") else "points", variant=variant,
-                         pimc_max_tricks=spec.options.get("pimc", 4), match_horizon=spec.options.get("horizon", 0))
+                         pimc_max_tricks=spec.options.get("pimc", 4), match_horizon=spec.options.get("horizon", 0),
+                         inference_pool=spec.options.get("infer", 0),
+                         inference_noise=spec.options.get("inoise", 50) / 100,
+                         inference_model="learned" if spec.options.get("imodel") else "policy",
+                         phase_limits={p: spec.options[p] for p in SEARCH_PHASES if p in spec.options},
+                         exploration=spec.options.get("explore", 70) / 100)
     if spec.kind == "openspiel":
         from copas_ai.arena.openspiel_player import OpenSpielIsmctsBot
 

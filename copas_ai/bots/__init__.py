@@ -102,6 +102,22 @@ class HeuristicBot:
         return card if card is not None else _core.heuristic_card(position, seed=self._rng.getrandbits(63))
 
 
+# The phases of a hand, for measuring where search time pays (docs/STRENGTH.md).
+SEARCH_PHASES = ("pass", "early", "middle", "late")
+EARLY_TRICKS = 4  # the first four tricks
+LATE_CARDS = 4  # the seat's last four cards, where `auto` turns to PIMC
+
+
+def search_phase(position: Position, seat: int) -> str:
+    """The phase of the hand a decision of `seat` falls in: the pass (and any decision
+    before the play), the first four tricks, the last four cards of the seat, or between."""
+    if position.phase != "playing":
+        return "pass"
+    if position.tricks_done < EARLY_TRICKS:
+        return "early"
+    return "late" if len(position.hand(seat)) <= LATE_CARDS else "middle"
+
+
 class SearchBot:
     """The engine: the C++ search from the seat's own information. With objective
     "match" it plays for the match (the variant's MatchEquity table): play_match
@@ -109,15 +125,26 @@ class SearchBot:
 
     def __init__(self, seed: int = 0, iterations: int | None = 2000, movetime_ms: int | None = None,
                  algorithm: str = "auto", threads: int = 1, objective: str = "points",
-                 variant: str | None = None, pimc_max_tricks: int = 4, match_horizon: int = 0) -> None:
+                 variant: str | None = None, pimc_max_tricks: int = 4, match_horizon: int = 0,
+                 inference_pool: int = 0, inference_noise: float = 0.5, inference_model: str = "policy",
+                 phase_limits: dict[str, int] | None = None, exploration: float = 0.7) -> None:
         from copas_ai.equity import check_objective, load_equity
+        from copas_ai.models import inference_model_weights
         from copas_ai.search import Limit, Searcher
         from copas_ai.variants import find_variant
 
         self.name = algorithm if check_objective(objective) == "points" else f"{algorithm}/match"
         self._searcher = Searcher(threads=threads, seed=seed or 1, algorithm=algorithm, pimc_max_tricks=pimc_max_tricks,
-                                  match_horizon=match_horizon)
+                                  match_horizon=match_horizon, inference_pool=inference_pool,
+                                  inference_noise=inference_noise,
+                                  inference_model=inference_model_weights(inference_model), exploration=exploration)
         self._limit = Limit(movetime_ms=movetime_ms, iterations=iterations)
+        # Per phase of the hand (search_phase), a limit instead of `_limit`, in its unit: a
+        # movetime, or iterations when `_limit` counts iterations (docs/STRENGTH.md).
+        self._phase_limits = {phase: Limit(movetime_ms=n) if movetime_ms is not None else Limit(iterations=n)
+                              for phase, n in (phase_limits or {}).items()}
+        if set(self._phase_limits) - set(SEARCH_PHASES):
+            raise ValueError(f"unknown phase in {sorted(self._phase_limits)}; known: {', '.join(SEARCH_PHASES)}")
         self._match = None
         self._objective: dict = {}
         if objective == "match":
@@ -130,7 +157,8 @@ class SearchBot:
         self._match = state
 
     def _search(self, position: Position, seat: int):
-        return self._searcher.search(position, seat, self._limit, match=self._match, **self._objective)
+        limit = self._phase_limits.get(search_phase(position, seat), self._limit)
+        return self._searcher.search(position, seat, limit, match=self._match, **self._objective)
 
     def choose_pass(self, position: Position, seat: int, count: int) -> PassValue:
         return self._search(position, seat).best

@@ -35,6 +35,7 @@ from copas_ai.cep.position_text import (
     parse_position,
 )
 from copas_ai.equity import OBJECTIVES, EquityUnavailableError, check_modelled, load_equity
+from copas_ai.models import INFERENCE_MODELS, inference_model_weights
 from copas_ai.search import Limit, MoveStat, SearchResult, Searcher
 from copas_ai.variants import catalogue_ids, find_variant
 from copas_ai.errors import BusyError, CommandError
@@ -69,6 +70,9 @@ class EngineOptions:
     revokes: str = "forbid"  # or "penalize": a fully known position may hold revokes (§1.3)
     objective: str = "points"  # or "match": play for the match from the `position`'s totals (issue 32)
     match_horizon: int = 0  # Objective match: the hand's points while no this many hands can end the match
+    inference_pool: int = 0  # worlds weighted by the other seats' play (0: the uniform sampler)
+    inference_noise: int = 50  # the inference model's random cards, in percent
+    inference_model: str = "policy"  # or "learned": the learned card model (copas_ai/models)
 
 
 @dataclass(frozen=True)
@@ -125,6 +129,9 @@ def option_specs() -> list[OptionSpec]:
         OptionSpec("Revokes", "combo", "revokes", "forbid", choices=("forbid", "penalize")),
         OptionSpec("Objective", "combo", "objective", "points", choices=OBJECTIVES),
         OptionSpec("MatchHorizon", "spin", "match_horizon", 0, 0, 50),
+        OptionSpec("InferencePool", "spin", "inference_pool", 0, 0, 65536),
+        OptionSpec("InferenceNoise", "spin", "inference_noise", 50, 1, 100),
+        OptionSpec("InferenceModel", "combo", "inference_model", "policy", choices=INFERENCE_MODELS),
     ]
 
 
@@ -172,7 +179,9 @@ class SolveReport:
 
 def default_searcher(options: EngineOptions) -> SearcherLike:
     return Searcher(threads=options.threads, hash_mb=options.hash_mb, seed=options.seed,
-                    algorithm=options.algorithm, match_horizon=options.match_horizon)
+                    algorithm=options.algorithm, match_horizon=options.match_horizon,
+                    inference_pool=options.inference_pool, inference_noise=options.inference_noise / 100,
+                    inference_model=inference_model_weights(options.inference_model))
 
 
 def default_solver(options: EngineOptions) -> SolverLike:
@@ -249,7 +258,8 @@ class Engine:
                     raise CommandError(f"option Objective: {exc}") from None
             if spec.attr in ("hash_mb", "threads"):
                 self._solver = None  # `solve` uses the Threads too (made at the next solve)
-            if spec.attr in ("threads", "hash_mb", "seed", "algorithm", "match_horizon"):
+            if spec.attr in ("threads", "hash_mb", "seed", "algorithm", "match_horizon", "inference_pool",
+                             "inference_noise", "inference_model"):
                 try:
                     self._rebuild_searcher()
                 except CommandError:

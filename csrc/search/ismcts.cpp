@@ -49,15 +49,15 @@ std::uint32_t IsmctsTree::select_child(const Node& parent, CardSet legal, double
   return best;
 }
 
-std::int64_t IsmctsTree::run(const Position& root, const WorldSampler& sampler, const IsmctsParams& params,
+std::int64_t IsmctsTree::run(const Position& root, const WorldSource& worlds, const IsmctsParams& params,
                              SearchControl& control, Rng& rng, std::int64_t max_iterations,
                              const MatchState* match, const MatchEquity* equity) {
-  if (equity) return run_with(root, sampler, params, control, rng, max_iterations, MatchLeaf(*match, *equity));
-  return run_with(root, sampler, params, control, rng, max_iterations, PointsLeaf(root.rules(), match));
+  if (equity) return run_with(root, worlds, params, control, rng, max_iterations, MatchLeaf(*match, *equity));
+  return run_with(root, worlds, params, control, rng, max_iterations, PointsLeaf(root.rules(), match));
 }
 
 template <class Leaf>
-std::int64_t IsmctsTree::run_with(const Position& root, const WorldSampler& sampler, const IsmctsParams& params,
+std::int64_t IsmctsTree::run_with(const Position& root, const WorldSource& worlds, const IsmctsParams& params,
                                   SearchControl& control, Rng& rng, std::int64_t max_iterations,
                                   const Leaf& value) {
   used_ = 1;
@@ -69,7 +69,7 @@ std::int64_t IsmctsTree::run_with(const Position& root, const WorldSampler& samp
   Position world;
   while (max_iterations < 0 || done < max_iterations) {
     world = root;
-    if (!sampler.sample(rng, world)) break;
+    if (!worlds.sample(rng, world)) break;
     int depth = 0;
     std::uint32_t node = 0;
     while (world.phase() == Phase::kPlaying) {

@@ -1,6 +1,6 @@
 // Information-set MCTS (single observer, Cowling, Powley & Whitehouse 2012) for
 // the play of a hand: one tree over the root seat's information set; each
-// iteration deals a fresh world from the sampler, descends the tree choosing
+// iteration deals a fresh world (the sampler, or an inference pool), descends the tree choosing
 // only among the moves legal in that world (UCB with availability counts, each
 // seat maximising its own reward), expands one node, plays out with the
 // heuristic policy and backs up every seat's own reward.
@@ -14,7 +14,7 @@
 #include "../rng.h"
 #include "match_equity.h"
 #include "move_stats.h"
-#include "sampler.h"
+#include "inference.h"
 #include "score_scale.h"
 #include "search_control.h"
 
@@ -31,13 +31,13 @@ class IsmctsTree {
   // (iterations go on from the leaves), never allocates more.
   explicit IsmctsTree(std::size_t bytes);
 
-  // Runs iterations from `root` (phase kPlaying, the seat `sampler` describes to
+  // Runs iterations from `root` (phase kPlaying, the seat `worlds` describes to
   // act) until `control` says stop, or `max_iterations` (< 0: no cap) are done.
   // The tree starts empty on every call. `match` (or nullptr): the hands end
   // scored as that match counts them (counted_hand_scores). `equity` (or
   // nullptr, the points objective): the match objective, leaves valued by it
   // from `match` (leaf_value.h).
-  std::int64_t run(const Position& root, const WorldSampler& sampler, const IsmctsParams& params,
+  std::int64_t run(const Position& root, const WorldSource& worlds, const IsmctsParams& params,
                    SearchControl& control, Rng& rng, std::int64_t max_iterations,
                    const MatchState* match = nullptr, const MatchEquity* equity = nullptr);
 
@@ -64,7 +64,7 @@ class IsmctsTree {
 
   // run's loop for one objective (leaf_value.h: PointsLeaf or MatchLeaf).
   template <class Leaf>
-  std::int64_t run_with(const Position& root, const WorldSampler& sampler, const IsmctsParams& params,
+  std::int64_t run_with(const Position& root, const WorldSource& worlds, const IsmctsParams& params,
                         SearchControl& control, Rng& rng, std::int64_t max_iterations, const Leaf& value);
 
   std::uint32_t add_child(std::uint32_t parent, Card card, int mover);

@@ -47,6 +47,7 @@ struct SearchResult {
   double time_ms = 0;
   const char* algorithm = "";
   bool match_objective = false;  // the statistics are match-winning chances (higher is better)
+  double pool_effective_size = 0;  // the inference pool's effective size (0: inference off)
 };
 
 }  // namespace copas

@@ -2,7 +2,7 @@
 
 namespace copas {
 
-std::int64_t run_pimc(const Position& root, const WorldSampler& sampler, solver::Solver& solver,
+std::int64_t run_pimc(const Position& root, const WorldSource& worlds, solver::Solver& solver,
                       SearchControl& control, Rng& rng, std::int64_t max_iterations,
                       std::vector<MoveStats>& stats) {
   // One slot per legal card of the root (the same in every world: the seat's
@@ -21,7 +21,7 @@ std::int64_t run_pimc(const Position& root, const WorldSampler& sampler, solver:
   solver.set_stop_check([](void* c) { return static_cast<SearchControl*>(c)->add_and_check(0, true); }, &control);
   while (max_iterations < 0 || done < max_iterations) {
     world = root;
-    if (!sampler.sample(rng, world)) break;
+    if (!worlds.sample(rng, world)) break;
     int n = 0;
     try {
       n = solver.solve_moves(world, cards, values);

@@ -1,4 +1,4 @@
-// Perfect-information Monte Carlo: deal many worlds from the sampler, solve each
+// Perfect-information Monte Carlo: deal many worlds (the sampler, or an inference pool), solve each
 // exactly with the double-dummy solver (every legal card's paranoid value for
 // the seat: with teams its side's summed score, as ISMCTS plays for), and average. Strong late in a hand, where each solve is cheap.
 #pragma once
@@ -10,12 +10,12 @@
 #include "../rng.h"
 #include "../solver/solver.h"
 #include "move_stats.h"
-#include "sampler.h"
+#include "inference.h"
 #include "search_control.h"
 
 namespace copas {
 
-std::int64_t run_pimc(const Position& root, const WorldSampler& sampler, solver::Solver& solver,
+std::int64_t run_pimc(const Position& root, const WorldSource& worlds, solver::Solver& solver,
                       SearchControl& control, Rng& rng, std::int64_t max_iterations,
                       std::vector<MoveStats>& stats);
 

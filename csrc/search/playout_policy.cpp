@@ -8,9 +8,8 @@ namespace {
 
 int strength(const RuleView& v, Card c) { return v.strength_of_face[c.face()]; }
 
-// The strongest / weakest card of a set under the variant's rank order (ties
-// between suits go to the higher suit / the lower suit). A-high (the identity
-// order) lets the comparisons be bit scans.
+}  // namespace
+
 Card strongest(const RuleView& v, CardSet s) {
   if (v.identity_ranks) {
     Card best = lowest(s);
@@ -28,6 +27,8 @@ Card strongest(const RuleView& v, CardSet s) {
   }
   return best;
 }
+
+namespace {
 
 Card weakest(const RuleView& v, CardSet s) {
   if (v.identity_ranks) {
@@ -107,7 +108,9 @@ Card follow_choice(const Position& pos, CardSet moves, Card winning, bool last) 
   return strongest(v, safe ? safe : least_costly(v, moves));
 }
 
-Card lead_choice(const Position& pos, CardSet moves, Rng& rng) {
+// The lead's candidates: the lowest card of each suit worth leading into
+// options[0 .. n-1], and the best of them; returns n.
+int lead_options(const Position& pos, CardSet moves, Card* options, Card& best) {
   const RuleView& v = pos.view();
   const CardSet own = pos.hand(pos.turn());
   // Prefer a low card of a suit without costly cards. A suit whose most costly
@@ -118,15 +121,24 @@ Card lead_choice(const Position& pos, CardSet moves, Rng& rng) {
   const CardSet target = v.top_left(pos.played()) & ~own;
   if (target && (own & v.above[lowest(target).index])) candidates &= ~suit_mask(lowest(target).suit());
   if (!candidates) candidates = moves;
-  // The lowest card of each suit, then one of them at random, weighted to the lowest.
-  Card options[kNumSuits];
   int n = 0;
   for (int s = 0; s < kNumSuits; ++s)
     if (candidates & suit_mask(s)) options[n++] = weakest(v, candidates & suit_mask(s));
-  Card best = options[0];
+  best = options[0];
   for (int i = 1; i < n; ++i)
     if (strength(v, options[i]) < strength(v, best)) best = options[i];
-  return rng.below(4) == 0 ? options[rng.below(static_cast<std::uint32_t>(n))] : best;
+  return n;
+}
+
+// The lowest card of each suit, then one of them at random, weighted to the lowest:
+// the best, except one time in kLeadAnyOneIn any option.
+constexpr std::uint32_t kLeadAnyOneIn = 4;
+
+Card lead_choice(const Position& pos, CardSet moves, Rng& rng) {
+  Card options[kNumSuits];
+  Card best;
+  const int n = lead_options(pos, moves, options, best);
+  return rng.below(kLeadAnyOneIn) == 0 ? options[rng.below(static_cast<std::uint32_t>(n))] : best;
 }
 
 }  // namespace
@@ -143,7 +155,7 @@ Card heuristic_card(const Position& pos, Rng& rng, double noise) {
     const CardSet open = pos.hand(pos.turn()) & ~(made ? (highest(made).bit() << 1) - 1 : 0);
     return lowest(heuristic_discard(pos.rules(), open, pos.discards_left()));
   }
-  if (pos.trick_length() == 0) return lead_choice(pos, moves, rng);
+  if (pos.trick_length() == 0) return lead_choice(pos, moves, rng);  // leads_by_choice: the discard returned above
   const Suit led = pos.led_suit();
   const CardSet table = pos.trick_cards();
   const Card winning = strongest(pos.view(), table & suit_mask(led));
@@ -152,6 +164,27 @@ Card heuristic_card(const Position& pos, Rng& rng, double noise) {
     return follow_choice(pos, moves, winning, last);
   }
   return discard_choice(pos, moves);
+}
+
+double heuristic_card_probability(const Position& pos, Card card, double noise) {
+  const CardSet moves = pos.legal_moves();
+  if (!contains(moves, card)) return 0.0;
+  if ((moves & (moves - 1)) == 0) return 1.0;
+  const double random_share = noise / count(moves);
+  double chosen = 0.0;  // the rule-of-thumb's chance of playing `card`
+  if (leads_by_choice(pos)) {
+    Card options[kNumSuits];
+    Card best;
+    const int n = lead_options(pos, moves, options, best);
+    const double any = 1.0 / kLeadAnyOneIn;
+    chosen = (card == best ? 1.0 - any : 0.0);
+    for (int i = 0; i < n; ++i)
+      if (options[i] == card) chosen += any / n;
+  } else {
+    Rng unused;  // the follow, the discard off suit and the kitty discard draw nothing
+    chosen = heuristic_card(pos, unused, 0.0) == card ? 1.0 : 0.0;
+  }
+  return random_share + (1.0 - noise) * chosen;
 }
 
 CardSet heuristic_pass(const RuleSet& rules, CardSet hand, int count_to_pass) {

@@ -19,6 +19,18 @@ namespace copas {
 // playouts varied.
 Card heuristic_card(const Position& pos, Rng& rng, double noise);
 
+// The strongest card of a non-empty set under the variant's rank order (ties
+// between suits go to the higher suit). A-high (the identity order) makes it bit scans.
+Card strongest(const RuleView& v, CardSet s);
+
+// Whether heuristic_card's choice for the seat to act is a lead's, drawn among the
+// suits' low cards (every other choice is fixed by the position).
+inline bool leads_by_choice(const Position& pos) { return pos.trick_length() == 0 && !pos.discarding(); }
+
+// The chance that heuristic_card(pos, rng, noise) plays `card` (0 when it is not
+// legal): the inference model's likelihood of a card (inference.h).
+double heuristic_card_probability(const Position& pos, Card card, double noise);
+
 // The `count` cards a seat would pass from `hand`: the most dangerous first
 // (the most costly card and the cards above it in its suit, e.g. the Q♠, A♠,
 // K♠, unless that suit is long enough to guard them, then the other costly

@@ -135,6 +135,13 @@ SearchResult Searcher::run(const Position& position, int seat, Algorithm algorit
                                    : position;
   const WorldSampler sampler(knowledge_of(root, seat));
   if (!sampler.ready()) return result;
+  // The card play's worlds, weighted by the other seats' cards when inference is on:
+  // one pool for every thread, drawn with a generator of its own.
+  const bool infer = !passing && !deciding && options_.inference.pool > 0;
+  Rng pool_rng(seed ^ 0x5851f42d4c957f2dULL);
+  const WorldPool pool(root, sampler, seat, infer ? options_.inference : InferenceParams{}, pool_rng);
+  const WorldSource worlds(sampler, &pool);
+  result.pool_effective_size = pool.empty() ? 0.0 : pool.effective_size();
   const int threads = options_.threads;
   const std::int64_t cap = control_.limits().infinite ? -1 : control_.limits().iterations;
   if (algorithm == Algorithm::kPimc) {
@@ -157,9 +164,9 @@ SearchResult Searcher::run(const Position& position, int seat, Algorithm algorit
       ps.run(sampler, options_.ismcts, control_, rng, mine, counted, equity);
       stats = ps.stats();
     } else if (algorithm == Algorithm::kPimc) {
-      run_pimc(root, sampler, *solvers_[static_cast<std::size_t>(t)], control_, rng, mine, stats);
+      run_pimc(root, worlds, *solvers_[static_cast<std::size_t>(t)], control_, rng, mine, stats);
     } else {
-      trees_[static_cast<std::size_t>(t)]->run(root, sampler, options_.ismcts, control_, rng, mine, counted, equity);
+      trees_[static_cast<std::size_t>(t)]->run(root, worlds, options_.ismcts, control_, rng, mine, counted, equity);
       trees_[static_cast<std::size_t>(t)]->root_stats(stats);
     }
   };

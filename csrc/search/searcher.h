@@ -12,6 +12,7 @@
 #include "../match.h"
 #include "../position.h"
 #include "../solver/solver.h"
+#include "inference.h"
 #include "ismcts.h"
 #include "match_equity.h"
 #include "move_stats.h"
@@ -35,6 +36,8 @@ struct SearchOptions {
   // for the match).
   int match_horizon = 0;
   IsmctsParams ismcts;
+  // Inference (inference.h): the card play's worlds weighted by the other seats' play.
+  InferenceParams inference;
 };
 
 class Searcher {
