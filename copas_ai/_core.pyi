@@ -1171,6 +1171,11 @@ class Position:
         the cards still in the stock, top first (two-player; [] without a stock)
         """
     @property
+    def stock_discarder(self) -> int:
+        """
+        domino (docs/RULES.md §17): the seat whose face-down discard is the stock (only it knows the card), -1 when the stock holds dealt cards or none
+        """
+    @property
     def stock_left(self) -> int:
         ...
     @property

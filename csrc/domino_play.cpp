@@ -7,7 +7,7 @@
 // the turn passes. The stock is the two-player stock (stock_draw.cpp): its dealt cards
 // top first, then the discard pile in the slot after them. undo() cannot take a domino
 // move back (the discards are not kept): the bindings replay the hand (PositionBox),
-// and the search and the solver refuse the variant.
+// the search plays each world forward on a copy, and the solver refuses the variant.
 #include "position.h"
 
 namespace copas {
@@ -50,6 +50,7 @@ bool Position::domino_trick_over() {
     stock_next_ = static_cast<std::uint8_t>(dealt);
     stock_size_ = static_cast<std::uint8_t>(dealt + 1);
     trick_passes_ |= static_cast<std::uint16_t>(1u << rec.seat);
+    stock_discarder_ = static_cast<std::int8_t>(rec.seat);
   } else {
     trick_passes_ = 0;
   }

@@ -65,7 +65,7 @@
 //  domino                 stock_draw = kUntilFollow: the same stock, drawn when a void
 //                         seat's turn comes until it can follow; tricks of N led-suit
 //                         cards from any seats, drop-outs, the last seat's sweep
-//                         (domino_play.cpp). Search and protocol [later].
+//                         (domino_play.cpp). Protocol [later].
 //  betting-chips          start_chips: the totals are chips (chips.h); the 52 mod N cards
 //                         left undealt (no kitty), hearts 1, B0, no moon.
 //  auction                auction: the bids and the suit are decisions before the first

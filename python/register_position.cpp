@@ -207,6 +207,9 @@ void register_position(py::module_& m) {
          "a trick with a second round (nines-extend) holds 2 cards per seat")
       .def_property_readonly("trick_passes", [](const PositionBox& b) { return b.pos.trick_passes(); },
                              "domino (docs/RULES.md §17): the seats that passed since the trick's last card, a bit each")
+      .def_property_readonly("stock_discarder", [](const PositionBox& b) { return b.pos.stock_discarder(); },
+                             "domino (docs/RULES.md §17): the seat whose face-down discard is the stock (only it "
+                             "knows the card), -1 when the stock holds dealt cards or none")
       .def_property_readonly("trick_size", [](const PositionBox& b) { return b.pos.trick_size(); },
                              "the cards the trick in progress holds when whole, as decided so far "
                              "(2 per seat once nines-extend gave it a second round)")

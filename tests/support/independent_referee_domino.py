@@ -13,6 +13,10 @@ player leads, or the first seat to his left with cards. When one seat alone hold
 cards (the trick in progress ends there, as a stuck one would), it adds them to its
 won cards and the hand is scored: hearts 1 each, the Q♠ nothing; a seat with all 13
 hearts scores 0 and every other seat 13 (A50g).
+
+What the other seats know (the sampler's facts): a discard shows its maker lacked
+the led suit, until it draws again (a drawn card may be of any suit); the discard
+itself is face down, known to its maker alone while it lies as the stock.
 """
 
 from __future__ import annotations
@@ -37,6 +41,8 @@ class DominoReferee:
         self.drawn: list[set[str]] = [set() for _ in range(self.n)]  # the cards each seat drew, kept
         self.trick: list[tuple[int, str]] = []  # led-suit cards only
         self.passed: set[int] = set()
+        self.shown_void: list[set[str]] = [set() for _ in range(self.n)]  # suits shown lacking since the last draw
+        self.stock_discarder: int | None = None  # whose face-down discard the stock is
         self.turn = (dealer - 1) % self.n  # A50c: the dealer's right
         self.over = False
         self.tricks: list[tuple[list[tuple[int, str]], int]] = []  # (cards, winner)
@@ -62,6 +68,8 @@ class DominoReferee:
                 raise ValueError("a discard onto a stock that still holds cards")
             self.stock = [card]
             self.passed.add(seat)
+            self.shown_void[seat].add(self.led())
+            self.stock_discarder = seat
         else:
             self.trick.append((seat, card))
             self.passed = set()
@@ -78,6 +86,8 @@ class DominoReferee:
             card = self.stock.pop(0)
             self.held[nxt].add(card)
             self.drawn[nxt].add(card)
+            self.shown_void[nxt] = set()
+            self.stock_discarder = None
 
     def _end_trick(self, holders: set[int]) -> None:
         led = self.led()
