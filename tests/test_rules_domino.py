@@ -126,6 +126,7 @@ def _random_hand(players: int, seed: int):
     dealer = seed % players
     pos = ca.Position(r, ca.deal(r, seed), dealer=dealer)
     ref = DominoReferee([sorted(names(h)) for h in pos.hands], [str(c) for c in pos.stock], dealer)
+    dealt_stock = [str(c) for c in pos.stock]
     steps = []
     while not pos.is_over():
         assert pos.turn == ref.turn
@@ -139,6 +140,9 @@ def _random_hand(players: int, seed: int):
         assert [str(c) for c in pos.stock] == ref.stock
         assert [names(d) for d in pos.drawn] == ref.drawn
     assert ref.over
+    # The move list keeps the discards (face down, each with its seat); the stock as dealt, none.
+    assert [(s, str(c)) for s, c in pos.moves] == [(s, c) for s, c, _ in steps]
+    assert [str(c) for c in pos.dealt_stock] == dealt_stock
     return pos, ref, steps
 
 
