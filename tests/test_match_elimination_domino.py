@@ -128,3 +128,23 @@ def test_domino_elimination_refuses_bad_input_by_name():
     bad.goal = ca.Goal.HIGH
     with pytest.raises(ValueError, match="elimination at the target"):
         ca.Position(bad, ca.deal(bad, 1), dealer=0)
+
+
+def test_domino_elimination_the_last_seats_reaching_100_together_stay_and_the_lowest_wins():
+    """domino+elimination, 4 seats, seats 0 and 3 out: a hand of 2 (seats 1 and 2) in which
+    both reach 100 eliminates neither; the match is over and the lower total wins."""
+    r2 = domino_rules(2, elimination=True)
+    for seed in range(200):
+        pos = ca.Position(r2, ca.deal(r2, seed), dealer=0)
+        while not pos.is_over():
+            pos.push(min(pos.legal_moves(), key=int))
+        if min(pos.score()) >= 1 and pos.score()[0] != pos.score()[1]:
+            break
+    scores = pos.score()
+    state = ca.MatchState([120, 99, 99, 101])
+    state.eliminated = [0, 3]
+    assert state.add_hand(pos) == scores
+    assert state.totals == [120, 99 + scores[0], 99 + scores[1], 101]
+    assert state.eliminated == [0, 3]
+    lower = 1 if scores[0] < scores[1] else 2
+    assert state.outcome(domino_rules(4, elimination=True)) == (True, [lower])

@@ -13,6 +13,8 @@ import statistics
 import pytest
 
 import copas_ai as ca
+from copas_ai.bots import make_bot
+from copas_ai.game import play_hand
 from copas_ai.variants.domino import domino_rules
 
 VARIANT = "domino"
@@ -68,3 +70,18 @@ def test_domino_search_takes_fewer_points_than_random_play_on_the_same_deals():
     searched = [_hand_points(4, seed, 0, 300) for seed in range(40)]
     random_play = [_hand_points(4, seed, None, 0) for seed in range(40)]
     assert statistics.mean(searched) < statistics.mean(random_play) - 0.5
+
+
+@pytest.mark.parametrize("players", [3, 8])
+def test_domino_built_in_bots_play_whole_hands(players):
+    """domino at <players> seats: the random, heuristic and engine bots play whole hands
+    through game.play_hand (the heuristic's moon sense reads a move list holding
+    discards, a card possibly twice), every hand ending with its hearts counted."""
+    r = domino_rules(players)
+    for seed in range(4):
+        pos = ca.Position(r, ca.deal(r, seed), dealer=seed % players)
+        bots = [make_bot(("random", "heuristic", "auto")[s % 3], seed + s, iterations=50) for s in range(players)]
+        play_hand(pos, bots)
+        assert pos.is_over()
+        in_stock = sum(1 for c in pos.stock if c.suit == 2)
+        assert sum(pos.score()) in (13 - in_stock, 13 * (players - 1))
