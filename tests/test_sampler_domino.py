@@ -1,18 +1,20 @@
 """The world sampler under `domino` (docs/RULES.md §17, A50a-g): a seat sees its own
 hand, every card played, each seat's hand size and the stock's size; the other seats'
 hands and the stock (its order too) share the rest. A seat that discarded (void with
-the stock empty) showed it lacked the led suit, until it draws again; the discard is
+the stock empty) showed it lacked the led suit, until it draws again; one whose draws
+found the led suit played that one card and lacks the suit again; the discard is
 face down, known to its maker alone while it lies as the stock. A world fixes the
 hands and the stock's order, and the sampler draws it uniformly. Small late positions
 are enumerated in full here, from the independent referee's facts
 (tests/support/independent_referee_domino.py), and the sampler's count and
 uniformity (chi-square) checked against them.
 
-As under two-player's stock, a draw drops what the drawer had shown it lacked (the
-draw may refill the suit): a coarser knowledge than the whole history (not modelled:
-an old void makes the suit's cards a little less likely in the hand; the cards a
-seat drew and did not play are of another suit than the one led then; where a
-drawn discard went, for its maker)."""
+As under two-player's stock, a draw drops what the drawer had shown it lacked of
+the other suits (the draw may refill them): a coarser knowledge than the whole
+history (not modelled: an old void makes the suit's cards a little less likely in the
+hand; the cards a seat drew and did not play were not of the suit led then, which
+bounds how many of it the seat may hold later; where a drawn discard went, for its
+maker)."""
 
 from __future__ import annotations
 
@@ -166,3 +168,20 @@ def test_domino_sampled_worlds_play_on_to_a_legal_end(players):
         assert sum(world.score()) in (13 - in_stock, 13 * (players - 1))
         checked += 1
     assert checked >= 3
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_domino_sampler_absences_are_the_referees_shown_voids_along_whole_hands(players):
+    """domino at <players> seats: at every turn of 6 random hands, the mover's sampler
+    keeps each other seat off exactly the suits the referee says it showed it lacks: the
+    led suit of its discard, or of the draws that found it a card to follow."""
+    followed = 0
+    for seed, pos, ref in random_positions(players, range(6)):
+        me = pos.turn
+        sampler = WorldSampler(pos, me)
+        assert sampler.ready
+        for s in range(players):
+            if s != me:
+                assert {suit(c) for c in names(sampler.absent(s))} == ref.shown_void[s]
+        followed = max(followed, ref.draws_that_followed)
+    assert followed > 0

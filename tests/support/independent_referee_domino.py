@@ -15,8 +15,10 @@ won cards and the hand is scored: hearts 1 each, the Q♠ nothing; a seat with a
 hearts scores 0 and every other seat 13 (A50g).
 
 What the other seats know (the sampler's facts): a discard shows its maker lacked
-the led suit, until it draws again (a drawn card may be of any suit); the discard
-itself is face down, known to its maker alone while it lies as the stock.
+the led suit, until it draws again (a drawn card may be of any suit); a seat whose
+draws found the led suit plays that one card, so it lacks the suit again (its other
+shown voids dropped with the draw); the discard itself is face down, known to its
+maker alone while it lies as the stock.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ class DominoReferee:
         self.passed: set[int] = set()
         self.shown_void: list[set[str]] = [set() for _ in range(self.n)]  # suits shown lacking since the last draw
         self.stock_discarder: int | None = None  # whose face-down discard the stock is
+        self.draws_that_followed = 0  # turns whose draws found the led suit
         self.turn = (dealer - 1) % self.n  # A50c: the dealer's right
         self.over = False
         self.tricks: list[tuple[list[tuple[int, str]], int]] = []  # (cards, winner)
@@ -82,12 +85,17 @@ class DominoReferee:
             nxt = (nxt + 1) % self.n
         self.turn = nxt
         led = self.led()
+        if any(suit(c) == led for c in self.held[nxt]):
+            return
         while not any(suit(c) == led for c in self.held[nxt]) and self.stock:
             card = self.stock.pop(0)
             self.held[nxt].add(card)
             self.drawn[nxt].add(card)
             self.shown_void[nxt] = set()
             self.stock_discarder = None
+        if any(suit(c) == led for c in self.held[nxt]):
+            self.shown_void[nxt] = {led}  # it had none, drew one and must play it: it lacks the suit again
+            self.draws_that_followed += 1
 
     def _end_trick(self, holders: set[int]) -> None:
         led = self.led()
