@@ -112,8 +112,9 @@ def test_domino_elimination_outcome_cases():
 
 
 def test_domino_elimination_refuses_bad_input_by_name():
-    """domino+elimination: a hand for the wrong number of seats, seats outside the match
-    and rules elimination cannot combine with are refused, naming what is wrong."""
+    """domino+elimination: a hand for the wrong number of seats, seats outside the match,
+    the match-equity model (it ends a match at the first total to reach 100) and rules
+    elimination cannot combine with are refused, naming what is wrong."""
     r = domino_rules(4, elimination=True)
     state = ca.MatchState([0, 0, 0, 0])
     state.eliminated = [2]
@@ -124,6 +125,8 @@ def test_domino_elimination_refuses_bad_input_by_name():
         state.add_hand(pos)
     with pytest.raises(ca.InvalidPositionError, match="no seat 4 in a 4-player game"):
         state.eliminated = [4]
+    assert "elimination at the target" in ca._core.match_equity_unsupported(r)  # the match objective's model
+    assert ca._core.match_equity_unsupported(domino_rules(4)) == ""
     bad = domino_rules(4, elimination=True)
     bad.goal = ca.Goal.HIGH
     with pytest.raises(ValueError, match="elimination at the target"):
