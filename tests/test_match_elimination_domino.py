@@ -3,8 +3,8 @@ until one player is left. A seat whose total reaches 100 is out; the next hands 
 dealt to the seats still in (hand seat i is the i-th of them, as betting-chips does),
 so the last two play hands of 2; the last seat in wins. Reading: when every seat
 still in reaches 100 in the same hand, the lowest total among them wins (shared on a
-tie). The variant is not in the registry yet: its rules come from
-copas_ai.variants.domino.domino_rules(players, elimination=True).
+tie). The registry's id is `domino+elimination` (copas_ai.variants.domino.domino_rules(players,
+elimination=True)).
 
 Whole matches are played by seeded random bots through game.py's Match (the flow
 betting-chips' elimination uses) and checked against an independent tally: each
@@ -14,7 +14,7 @@ and the elimination applied from the rule above."""
 from __future__ import annotations
 
 import pytest
-from support.independent_referee_domino import DominoReferee
+from support.independent_referee_domino import DominoReferee, EliminationTally
 
 import copas_ai as ca
 from copas_ai.bots import make_bot
@@ -26,39 +26,24 @@ VARIANT = "domino"
 
 
 def eliminating_domino() -> Variant:
-    return Variant("domino", "Domino Hearts, elimination (test only: not registered)", 2, 8, 4, "low",
-                   "docs/RULES.md §17", lambda n: domino_rules(n, elimination=True))
+    return ca.find_variant("domino+elimination")
 
 
 def independent_tally(match: Match) -> tuple[list[int], set[int], set[int]]:
     """(totals, seats out, winners) from the match's hands, re-refereed and re-eliminated."""
-    n = match.players
-    totals, out = [0] * n, set()
+    tally = EliminationTally(match.players, eliminate=True)
     for record in match.hands:
-        seats = [s for s in range(n) if s not in out]
-        assert (record.seats or list(range(n))) == seats
+        seats = [s for s in range(match.players) if s not in tally.out]
+        assert (record.seats or list(range(match.players))) == seats
         ref = DominoReferee([sorted(str(c) for c in h) for h in record.deal], [str(c) for c in record.stock],
                             record.dealer)
         for _, card in record.plays:
             ref.play(str(card))
         assert ref.over
-        scores = ref.scores()
-        assert list(record.score) == scores
-        reached = set()
-        for i, seat in enumerate(seats):
-            totals[seat] += scores[i]
-            if totals[seat] >= 100:
-                reached.add(seat)
-        if reached != set(seats):  # all of them at once: they stay, the lowest wins
-            out |= reached
-    left = [s for s in range(n) if s not in out]
-    below = [s for s in left if totals[s] < 100]
-    if len(below) > 1:
-        return totals, out, set()
-    if below:
-        return totals, out, set(below)
-    best = min(totals[s] for s in left)
-    return totals, out, {s for s in left if totals[s] == best}
+        assert list(record.score) == ref.scores()
+        tally.add(seats, ref.scores())
+    over, winners = tally.outcome()
+    return tally.totals, tally.out, winners if over else set()
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 8])

@@ -2,9 +2,9 @@
 worked examples DO-1..DO-5 of §25.8): 6 cards each and a stock; the dealer's right
 leads; a void seat draws until it can follow, or discards to a new stock and passes;
 tricks of N led-suit cards from any seats; drop-outs; the stuck trick (A50f); the last
-seat's sweep; hearts 1, the scaled moon (A50g). The variant is not in the registry yet
-(its protocol and records are not built): these tests build its rules with
-copas_ai.variants.domino.domino_rules. Whole hands are checked against the independent
+seat's sweep; hearts 1, the scaled moon (A50g). These tests build its rules
+with copas_ai.variants.domino.domino_rules (the registry's `domino`; its protocol:
+tests/test_protocol_domino.py). Whole hands are checked against the independent
 referee of tests/support/independent_referee_domino.py."""
 
 from __future__ import annotations

@@ -2,8 +2,7 @@
 knowledge (tests/test_sampler_domino.py) and plays each one forward on a copy of the
 position (the core's undo cannot take a domino move back, and the search never needs
 it); PIMC's solver refuses the variant by name, so `auto` and `pimc` search by ISMCTS.
-The variant is not in the registry yet: its rules come from
-copas_ai.variants.domino.domino_rules."""
+The rules come from copas_ai.variants.domino.domino_rules (the registry's `domino`)."""
 
 from __future__ import annotations
 

@@ -116,7 +116,48 @@ class DominoReferee:
         self.turn = lead
 
     def scores(self) -> list[int]:
-        hearts = [sum(1 for c in w if suit(c) == "H") for w in self.won]
-        if 13 in hearts:  # A50g: the scaled moon
-            return [0 if h == 13 else 13 for h in hearts]
-        return hearts
+        return domino_scores(self.won)
+
+
+def domino_scores(won) -> list[int]:
+    """The hand's score of each seat from the cards it won (the last seat's hand included)."""
+    hearts = [sum(1 for c in w if suit(c) == "H") for w in won]
+    if 13 in hearts:  # A50g: the scaled moon
+        return [0 if h == 13 else 13 for h in hearts]
+    return hearts
+
+
+class EliminationTally:
+    """The match's totals and end from the refereed hand scores: end (a), the first total
+    to reach 100 ends it and the lowest wins (a tie: more hands); end (b) (`eliminate`), a
+    seat reaching 100 is out, the last one in wins (readings: when every seat still in
+    reaches it in the same hand none is out and the lowest of them wins, shared on a tie)."""
+
+    def __init__(self, players: int, eliminate: bool):
+        self.totals = [0] * players
+        self.out: set[int] = set()
+        self.eliminate = eliminate
+
+    def add(self, seats: list[int], scores: list[int]) -> None:
+        """One hand's scores, `scores[i]` for match seat `seats[i]` (the seats still in)."""
+        for seat, score in zip(seats, scores):
+            self.totals[seat] += score
+        reached = {s for s in seats if self.totals[s] >= 100}
+        if self.eliminate and reached != set(seats):
+            self.out |= reached
+
+    def outcome(self) -> tuple[bool, set[int]]:
+        left = [s for s in range(len(self.totals)) if s not in self.out]
+        if self.eliminate:
+            below = [s for s in left if self.totals[s] < 100]
+            if len(below) > 1:
+                return False, set()
+            if below:
+                return True, set(below)
+        elif all(self.totals[s] < 100 for s in left):
+            return False, set()
+        best = min(self.totals[s] for s in left)
+        winners = {s for s in left if self.totals[s] == best}
+        if not self.eliminate and len(winners) > 1:
+            return False, set()  # end (a)'s tie: more hands (copas-fora's A11)
+        return True, winners
