@@ -40,6 +40,8 @@ CASES = [
     # Chips (issue 29): a hand's points are the hearts taken, each worth N chips (docs/RULES.md §19).
     ("betting-chips", 4), ("betting-chips", 5),  # 5: two cards removed unseen
     ("two-player", 2),  # a stock drawn inside the hand, sampled per world; no solver (issue 29)
+    # Draws until one can follow, discards to a new stock; ISMCTS only (issue 29, docs/RULES.md §17).
+    ("domino", 3), ("domino", 4), ("domino", 8),
     # The bids and the suit searched (issue 29); a hand's points are the named suit's cards taken,
     # the bids' chips are not counted here (docs/RULES.md §20).
     ("auction", 4),

@@ -639,6 +639,14 @@ class RuleSet:
     def doubling_cards(self, arg1: CardSet) -> None:
         ...
     @property
+    def eliminate_at_target(self) -> bool:
+        """
+        domino's end (b) (§17): a seat whose total reaches the target is out; the last one in wins
+        """
+    @eliminate_at_target.setter
+    def eliminate_at_target(self, arg0: bool) -> None:
+        ...
+    @property
     def exact_score(self) -> int:
         """
         ExactScore flags: 1 (a), 2 (b), 4 (c)
@@ -845,8 +853,16 @@ class MatchState:
         """
     def seats_in_play(self, rules: RuleSet) -> list[int]:
         """
-        the seats the next hand is dealt to, in seat order: every seat, or under chips (docs/RULES.md §19) those still holding chips
+        the seats the next hand is dealt to, in seat order: every seat, or under chips (docs/RULES.md §19) those still holding chips, or under elimination (domino's end (b), §17) those not eliminated
         """
+    @property
+    def eliminated(self) -> list[int]:
+        """
+        elimination (domino's end (b), docs/RULES.md §17): the seats out of the match
+        """
+    @eliminated.setter
+    def eliminated(self, arg1: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> None:
+        ...
     @property
     def flipped_end(self) -> bool:
         """
@@ -1018,7 +1034,7 @@ class Position:
     @property
     def dealt_stock(self) -> list[Card]:
         """
-        the stock as dealt, top first, the cards drawn so far included (two-player)
+        the stock as dealt, top first, the cards drawn so far included (two-player, domino)
         """
     @property
     def decision(self) -> typing.Any:
@@ -1093,7 +1109,7 @@ class Position:
     @property
     def moves(self) -> list:
         """
-        [(seat, Card)] played so far, in order
+        [(seat, Card)] played so far, in order (domino: its discards too, each the card its seat put face down as the new stock)
         """
     @property
     def next_passer(self) -> typing.Any:
@@ -1169,6 +1185,11 @@ class Position:
     def stock(self) -> list[Card]:
         """
         the cards still in the stock, top first (two-player; [] without a stock)
+        """
+    @property
+    def stock_discarder(self) -> int:
+        """
+        domino (docs/RULES.md §17): the seat whose face-down discard is the stock (only it knows the card), -1 when the stock holds dealt cards or none
         """
     @property
     def stock_left(self) -> int:

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from copas_ai._core import Card, CardSet, MatchState, Position, deal
+from copas_ai._core import Card, CardSet, MatchState, Position, StockDraw, deal
 from copas_ai.bots import Bot, choose_decision, choose_discard
 from copas_ai.moves.decisions import PLAN
 from copas_ai.moves.kitty import discard_index
@@ -210,13 +210,27 @@ def play_hand(
         if position.discarding:
             position.discard(choose_discard(bots[seat], position, seat), seat=seat)
             continue
-        position.push(bots[seat].choose_card(position, seat), seat=seat)
+        before = list(position.trick) if on_trick else []
+        card = bots[seat].choose_card(position, seat)
+        position.push(card, seat=seat)
         if on_trick and not position.trick:
-            plays = position.moves[position.trick_starts[-2]:]  # 2 cards a seat after a nines-extend round
-            winner = position.leader
-            points = position.rules.points_of(CardSet([card for _, card in plays]))
-            on_trick(TrickReport(position.tricks_done, plays, winner, points))
+            on_trick(_trick_report(position, before, seat, card))
     return position
+
+
+def _trick_report(position: Position, before: list, seat: int, card: Card) -> TrickReport:
+    """The trick `card` (played by `seat` onto the trick `before`) has just ended."""
+    if position.rules.stock_draw != StockDraw.UNTIL_FOLLOW:
+        plays = position.moves[position.trick_starts[-2]:]  # 2 cards a seat after a nines-extend round
+        winner = position.leader
+    else:
+        # domino (docs/RULES.md §17): the core does not index its tricks (N led-suit cards from any
+        # seats); a discard that ends a stuck trick is not in it, and the winner, who took the
+        # trick's cards, may not lead next (DO-3).
+        plays = before + [(seat, card)] if not before or card.suit == before[0][1].suit else before
+        winner = next(s for s in range(position.players) if plays[0][1] in position.won[s])
+    points = position.rules.points_of(CardSet([c for _, c in plays]))
+    return TrickReport(position.tricks_done, plays, winner, points)
 
 
 def play_match(match: Match, bots: Sequence[Bot], max_hands: int = 1000) -> Match:

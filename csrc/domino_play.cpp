@@ -7,7 +7,7 @@
 // the turn passes. The stock is the two-player stock (stock_draw.cpp): its dealt cards
 // top first, then the discard pile in the slot after them. undo() cannot take a domino
 // move back (the discards are not kept): the bindings replay the hand (PositionBox),
-// and the search and the solver refuse the variant.
+// the search plays each world forward on a copy, and the solver refuses the variant.
 #include "position.h"
 
 namespace copas {
@@ -26,12 +26,15 @@ unsigned holders(const CardSet* hands, int n) {
 void Position::domino_draw(int seat) {
   // DO-1: one card at a time until one of the led suit; the unplayable ones stay his.
   const CardSet led = suit_mask(led_suit());
+  if (hands_[seat] & led) return;
   while (!(hands_[seat] & led) && stock_next_ < stock_size_) {
     const CardSet bit = stock_[stock_next_++].bit();
     hands_[seat] |= bit;
     drawn_[seat] |= bit;
     voids_[seat] = 0;  // a drawn card may refill a suit it showed it lacked
   }
+  // Its one led card, the last drawn, is its forced move: once played, it lacks the suit again.
+  if (hands_[seat] & led) drew_to_follow_ = static_cast<std::int8_t>(seat);
 }
 
 bool Position::domino_trick_over() {
@@ -50,8 +53,13 @@ bool Position::domino_trick_over() {
     stock_next_ = static_cast<std::uint8_t>(dealt);
     stock_size_ = static_cast<std::uint8_t>(dealt + 1);
     trick_passes_ |= static_cast<std::uint16_t>(1u << rec.seat);
+    stock_discarder_ = static_cast<std::int8_t>(rec.seat);
   } else {
     trick_passes_ = 0;
+    if (rec.seat == drew_to_follow_) {
+      voids_[rec.seat] = static_cast<std::uint8_t>(voids_[rec.seat] | 1u << rec.card.suit());
+      drew_to_follow_ = -1;
+    }
   }
   const unsigned held = holders(hands_, n_);
   // A50d: N stays the hand's seat count. A50f: a full round of passes ends the trick.

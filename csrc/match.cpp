@@ -2,6 +2,7 @@
 
 #include "auction.h"
 #include "chips.h"
+#include "elimination.h"
 
 namespace copas {
 
@@ -119,6 +120,7 @@ std::int32_t exact_reset(const RuleSet& r, std::int32_t before, std::int32_t sco
 }  // namespace
 
 void add_hand(const Position& hand, MatchState& match, std::int32_t* hand_out) {
+  if (hand.rules().eliminate_at_target) [[unlikely]] return add_eliminating_hand(hand, match, hand_out);
   if (plays_for_chips(hand.rules())) [[unlikely]] {
     hand.hand_scores(hand_out);
     if (hand.rules().auction) {
@@ -167,6 +169,8 @@ void add_scores(const RuleSet& r, int n, const std::int32_t* scores, MatchState&
 MatchOutcome match_outcome(const RuleSet& rules, const MatchState& match, int players) {
   if (plays_for_chips(rules)) [[unlikely]]
     return rules.auction ? auction_outcome(match, players) : chips_outcome(match, players);
+  if (rules.eliminate_at_target) [[unlikely]]
+    return elimination_outcome(rules, match, players);
   MatchOutcome out;
   if (match.moon_winner >= 0) [[unlikely]] {  // queens: the moon won the match at once
     out.over = true;

@@ -33,6 +33,8 @@ struct MatchState {
   bool flipped_end = false;
   // Chips (RuleSet::start_chips, csrc/chips.h): the pot (Montão), carried to the next hand.
   std::int32_t pot = 0;
+  // Elimination by points (RuleSet::eliminate_at_target, elimination.h): the seats out.
+  std::uint32_t eliminated = 0;
 
   friend bool operator==(const MatchState&, const MatchState&) = default;
 };

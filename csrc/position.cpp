@@ -63,6 +63,7 @@ void Position::clear() {
   if (rules_->stock_draw != StockDraw::kNone) [[unlikely]] {  // off the standard game's path
     for (CardSet& d : drawn_) d = 0;
     trick_passes_ = 0;
+    stock_discarder_ = drew_to_follow_ = -1;
     if (rare_rules_ & kRareOpenTricks) trick_end_ = 1;  // domino: every card goes through finish_trick
   }
 }

@@ -268,9 +268,15 @@ class Position {
   // or once every seat holding cards has passed in a row (A50f). Empty hands drop
   // out; when one seat alone holds cards it adds them to its won cards and the hand
   // is over. The history keeps the tricks' cards only, so undo() cannot take a domino
-  // move back: replay the hand from its deal (the bindings do).
+  // move back: replay the hand from its deal (the bindings do). Shown voids: a draw
+  // clears the drawer's; the led card its draws found, once played, marks the suit again.
   // The seats that passed (discarded) since the trick's last card, a bit per seat.
   unsigned trick_passes() const { return trick_passes_; }
+  // The seat whose face-down discard is the stock, -1 when the stock holds dealt
+  // cards or none: only that seat knows the card (the sampler's knowledge).
+  int stock_discarder() const {
+    return stock_next_ == count(rules_->deck) - n_ * rules_->hand_size && stock_next_ < stock_size_ ? stock_discarder_ : -1;
+  }
 
   // Replaces a seat's current cards: how the search puts a sampled world's
   // unseen cards into a copy of the position (the history stays as it is).
@@ -480,6 +486,8 @@ class Position {
   std::uint8_t stock_size_ = 0;
   std::uint8_t stock_next_ = 0;
   std::uint16_t trick_passes_ = 0;  // domino: seats that passed since the trick's last card
+  std::int8_t stock_discarder_ = -1;  // domino: who made the last discard (stock_discarder())
+  std::int8_t drew_to_follow_ = -1;   // domino: the seat whose draws found the led suit, till it plays it
   Card stock_[kMaxStock];
   CardSet drawn_[kMaxPlayers] = {};
   // auction (after the hot members): the bids, the rules before the suit was named

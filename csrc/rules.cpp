@@ -95,6 +95,9 @@ std::string check_rules(const RuleSet& r) {
   if (r.start_chips < 0) return "the starting chips cannot be negative";
   if (r.start_chips && (r.teams || r.moon != MoonRule::kNone || r.kitty_size || r.match_hands))
     return "chips (betting-chips) are settled seat by seat: no teams, moon, kitty or fixed hand count";
+  if (r.eliminate_at_target && (r.goal != Goal::kLow || r.start_chips || r.teams || r.match_hands || r.exact_score))
+    return "elimination at the target (domino's end (b)) is for points, lowest wins: no chips, teams, fixed hand "
+           "count or exact-score";
   if ((r.exact_score & kExactTargetToHalfPlusOne) && (r.exact_score & kExactTargetToHalfThenZero))
     return "exact-score modes (a) and (c) exclude each other (A26)";
   return "";

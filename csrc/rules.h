@@ -65,7 +65,8 @@
 //  domino                 stock_draw = kUntilFollow: the same stock, drawn when a void
 //                         seat's turn comes until it can follow; tricks of N led-suit
 //                         cards from any seats, drop-outs, the last seat's sweep
-//                         (domino_play.cpp). Search and protocol [later].
+//                         (domino_play.cpp); end (b): eliminate_at_target
+//                         (elimination.h). Protocol [later].
 //  betting-chips          start_chips: the totals are chips (chips.h); the 52 mod N cards
 //                         left undealt (no kitty), hearts 1, B0, no moon.
 //  auction                auction: the bids and the suit are decisions before the first
@@ -344,6 +345,9 @@ struct RuleSet {
   // chips, settled per hand by csrc/chips.h into and out of MatchState::pot, and a
   // seat on 0 is out. 0: the totals are points.
   std::int32_t start_chips = 0;
+  // domino's end (b) (§17): a seat whose total reaches the target is out; the hands go to
+  // the seats still in and the last one wins (csrc/elimination.h). Points, low goal.
+  bool eliminate_at_target = false;
   // betting-chips+betting-base=13 (A52b): each takes 13 - h, not (hearts in play) - h.
   bool chip_base_all_hearts = false;
   // auction (§20): each hand opens with the bidding and the winner's suit (decisions,

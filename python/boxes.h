@@ -4,6 +4,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../csrc/cards.h"
@@ -32,9 +33,10 @@ struct PositionBox {
   Position pos;
   bool revokes_penalize = false;  // push() accepts a failure to follow suit (Revokes penalize)
   // domino (docs/RULES.md §17): Position::undo() cannot take its moves back (the core
-  // keeps no discards), so pop() replays `moves` from the dealt position `dealt`.
+  // keeps no discards), so pop() replays `moves` from the dealt position `dealt`;
+  // they are also its move list (discards included), as (seat, card).
   Position dealt{};
-  std::vector<Card> moves{};
+  std::vector<std::pair<int, Card>> moves{};
 };
 
 // `seat`, when the position has it; else InvalidPositionError naming it.

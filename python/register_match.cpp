@@ -9,6 +9,7 @@
 #include "boxes.h"
 #include "errors.h"
 #include "../csrc/chips.h"
+#include "../csrc/elimination.h"
 #include "../csrc/match.h"
 
 namespace py = pybind11;
@@ -35,7 +36,8 @@ void set_totals(MatchBox& b, const std::vector<std::int32_t>& totals) {
   for (int s = 0; s < kMaxPlayers; ++s) b.state.totals[s] = s < b.players ? totals[s] : 0;
 }
 
-void set_reset_pending(MatchBox& b, const std::vector<int>& seats) {
+// `seats` as a bit per seat; InvalidPositionError naming a seat the match lacks.
+std::uint32_t seat_bits(const MatchBox& b, const std::vector<int>& seats) {
   std::uint32_t bits = 0;
   for (int s : seats) {
     if (s < 0 || s >= b.players)
@@ -43,8 +45,10 @@ void set_reset_pending(MatchBox& b, const std::vector<int>& seats) {
                                  "-player game");
     bits |= 1u << s;
   }
-  b.state.reset_pending = bits;
+  return bits;
 }
+
+void set_reset_pending(MatchBox& b, const std::vector<int>& seats) { b.state.reset_pending = seat_bits(b, seats); }
 
 MatchBox make_state(const std::vector<std::int32_t>& totals, bool tiebreak, const std::vector<int>& reset_pending,
                     int hands_played) {
@@ -73,12 +77,13 @@ py::tuple outcome_tuple(const RuleSet& r, const MatchBox& b) {
 std::vector<std::int32_t> add_finished_hand(MatchBox& b, const PositionBox& hand) {
   const int n = hand.pos.players();
   if (hand.pos.phase() != Phase::kOver) throw InvalidPositionError("the hand is not over");
-  if (plays_for_chips(hand.pos.rules())) {
-    // A chips hand is dealt to the seats still in: hand seat i is the i-th of them.
-    const int in = __builtin_popcount(seats_in_play(b.state));
+  const RuleSet& rules = hand.pos.rules();
+  if (plays_for_chips(rules) || rules.eliminate_at_target) {
+    // A chips (or elimination) hand is dealt to the seats still in: hand seat i is the i-th of them.
+    const int in = __builtin_popcount(seats_still_in(rules, b.state, b.players));
     if (n != in)
       throw InvalidPositionError("a " + std::to_string(n) + "-player hand for a match with " + std::to_string(in) +
-                                 " seats holding chips");
+                                 (plays_for_chips(rules) ? " seats holding chips" : " seats not eliminated"));
   } else if (n != b.players) {
     throw InvalidPositionError("expected " + std::to_string(n) + " totals, got " + std::to_string(b.players));
   }
@@ -131,11 +136,15 @@ void register_match(py::module_& m) {
       .def(
           "seats_in_play",
           [](const MatchBox& b, const RuleSet& r) {
-            return seats_of(plays_for_chips(r) ? seats_in_play(b.state) : ~0u, b.players);
+            return seats_of(seats_still_in(r, b.state, b.players), b.players);
           },
           py::arg("rules"),
           "the seats the next hand is dealt to, in seat order: every seat, or under chips (docs/RULES.md §19) "
-          "those still holding chips")
+          "those still holding chips, or under elimination (domino's end (b), §17) those not eliminated")
+      .def_property(
+          "eliminated", [](const MatchBox& b) { return seats_of(b.state.eliminated, b.players); },
+          [](MatchBox& b, const std::vector<int>& seats) { b.state.eliminated = seat_bits(b, seats); },
+          "elimination (domino's end (b), docs/RULES.md §17): the seats out of the match")
       .def("add_hand", &add_finished_hand, py::arg("position"),
            "adds a finished hand; returns its scores as they count (the moon in the form the match chose)")
       .def(

@@ -3,6 +3,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <optional>
 
 #include "../csrc/auction.h"
@@ -106,10 +107,10 @@ void refuse_for_domino(const PositionBox& b, const std::string& why) {
 // domino: the position one move back, replayed from the deal; returns the move taken back.
 Card replay_all_but_last(PositionBox& b) {
   if (b.moves.empty()) throw py::index_error("no card played to take back");
-  const Card last = b.moves.back();
+  const Card last = b.moves.back().second;
   b.moves.pop_back();
   b.pos = b.dealt;
-  for (const Card c : b.moves) b.pos.play(c);
+  for (const auto& [seat, c] : b.moves) b.pos.play(c);
   return last;
 }
 
@@ -171,8 +172,13 @@ void register_position(py::module_& m) {
            "Raises InvalidPositionError for an impossible deal.")
       .def_property_readonly("stock", [](const PositionBox& b) { return stock_from(b.pos, b.pos.draws_made()); },
                              "the cards still in the stock, top first (two-player; [] without a stock)")
-      .def_property_readonly("dealt_stock", [](const PositionBox& b) { return stock_from(b.pos, 0); },
-                             "the stock as dealt, top first, the cards drawn so far included (two-player)")
+      .def_property_readonly("dealt_stock", [](const PositionBox& b) {
+        // domino: a discard lies in the slot after the dealt cards; it was not dealt.
+        std::vector<Card> out = stock_from(b.pos, 0);
+        const int dealt = count(b.rules->deck) - b.pos.players() * b.rules->hand_size;
+        out.resize(std::min(out.size(), static_cast<std::size_t>(dealt)));
+        return out;
+      }, "the stock as dealt, top first, the cards drawn so far included (two-player, domino)")
       .def_property_readonly("stock_left", [](const PositionBox& b) { return b.pos.stock_left(); })
       .def_property_readonly("drawn", [](const PositionBox& b) { return seat_cards(b, &Position::drawn); },
                              "per seat, the cards it drew from the stock this hand")
@@ -207,6 +213,9 @@ void register_position(py::module_& m) {
          "a trick with a second round (nines-extend) holds 2 cards per seat")
       .def_property_readonly("trick_passes", [](const PositionBox& b) { return b.pos.trick_passes(); },
                              "domino (docs/RULES.md §17): the seats that passed since the trick's last card, a bit each")
+      .def_property_readonly("stock_discarder", [](const PositionBox& b) { return b.pos.stock_discarder(); },
+                             "domino (docs/RULES.md §17): the seat whose face-down discard is the stock (only it "
+                             "knows the card), -1 when the stock holds dealt cards or none")
       .def_property_readonly("trick_size", [](const PositionBox& b) { return b.pos.trick_size(); },
                              "the cards the trick in progress holds when whole, as decided so far "
                              "(2 per seat once nines-extend gave it a second round)")
@@ -294,8 +303,13 @@ void register_position(py::module_& m) {
           if ((b.pos.shown_voids(check_seat(b, s)) >> i) & 1) suits.push_back(i);
         return suits;
       }, "suits the seat has shown it lacks by not following")
-      .def_property_readonly("moves", [](const PositionBox& b) { return play_records(b.pos, 0); },
-                             "[(seat, Card)] played so far, in order")
+      .def_property_readonly("moves", [](const PositionBox& b) {
+        if (b.moves.empty()) return play_records(b.pos, 0);
+        py::list out;  // domino: the box's own list, its face-down discards included
+        for (const auto& [seat, c] : b.moves) out.append(py::make_tuple(seat, c));
+        return out;
+      }, "[(seat, Card)] played so far, in order (domino: its discards too, each the card its seat "
+         "put face down as the new stock)")
       .def_property_readonly("trick", [](const PositionBox& b) {
         return play_records(b.pos, b.pos.num_plays() - b.pos.trick_length());
       }, "[(seat, Card)] of the trick in progress")
@@ -400,8 +414,9 @@ void register_position(py::module_& m) {
                                  card_str(card) + ": it is seat " + std::to_string(b.pos.turn()) + "'s turn");
         std::string why = b.pos.illegal_reason(card);
         if (why.empty()) {
+          const int mover = b.pos.turn();
           b.pos.play(card);
-          if (b.rules->stock_draw == StockDraw::kUntilFollow) b.moves.push_back(card);
+          if (b.rules->stock_draw == StockDraw::kUntilFollow) b.moves.emplace_back(mover, card);
         } else if (b.revokes_penalize && b.pos.is_revoke(card)) {
           b.pos.play_revoke(card);
         } else {

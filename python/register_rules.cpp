@@ -151,6 +151,8 @@ void register_rules(py::module_& m) {
       .def_readwrite("teams", &RuleSet::teams, "partnerships: seat s in team s % teams; 0 = none")
       .def_readwrite("team_individual_tally", &RuleSet::team_individual_tally)
       .def_readwrite("start_chips", &RuleSet::start_chips)
+      .def_readwrite("eliminate_at_target", &RuleSet::eliminate_at_target,
+                     "domino's end (b) (§17): a seat whose total reaches the target is out; the last one in wins")
       .def_readwrite("auction", &RuleSet::auction, "auction (§20): the bidding and the winner's suit open each hand")
       .def_readwrite("chip_base_all_hearts", &RuleSet::chip_base_all_hearts)
       .def_property(

@@ -2,9 +2,9 @@
 worked examples DO-1..DO-5 of §25.8): 6 cards each and a stock; the dealer's right
 leads; a void seat draws until it can follow, or discards to a new stock and passes;
 tricks of N led-suit cards from any seats; drop-outs; the stuck trick (A50f); the last
-seat's sweep; hearts 1, the scaled moon (A50g). The variant is not in the registry yet
-(its sampler and protocol are not built): these tests build its rules with
-copas_ai.variants.domino.domino_rules. Whole hands are checked against the independent
+seat's sweep; hearts 1, the scaled moon (A50g). These tests build its rules
+with copas_ai.variants.domino.domino_rules (the registry's `domino`; its protocol:
+tests/test_protocol_domino.py). Whole hands are checked against the independent
 referee of tests/support/independent_referee_domino.py."""
 
 from __future__ import annotations
@@ -126,6 +126,7 @@ def _random_hand(players: int, seed: int):
     dealer = seed % players
     pos = ca.Position(r, ca.deal(r, seed), dealer=dealer)
     ref = DominoReferee([sorted(names(h)) for h in pos.hands], [str(c) for c in pos.stock], dealer)
+    dealt_stock = [str(c) for c in pos.stock]
     steps = []
     while not pos.is_over():
         assert pos.turn == ref.turn
@@ -139,6 +140,9 @@ def _random_hand(players: int, seed: int):
         assert [str(c) for c in pos.stock] == ref.stock
         assert [names(d) for d in pos.drawn] == ref.drawn
     assert ref.over
+    # The move list keeps the discards (face down, each with its seat); the stock as dealt, none.
+    assert [(s, str(c)) for s, c in pos.moves] == [(s, c) for s, c, _ in steps]
+    assert [str(c) for c in pos.dealt_stock] == dealt_stock
     return pos, ref, steps
 
 
@@ -197,12 +201,11 @@ def test_domino_a50g_all_13_hearts_score_0_and_the_others_13():
     pytest.skip("no moon in these seeds")  # pragma: no cover
 
 
-def test_domino_the_solver_and_the_search_refuse_it_by_name():
+def test_domino_the_solver_refuses_it_by_name():
     r = domino_rules(4)
     assert "domino" in ca.solver_unsupported(r)
     pos = ca.Position(r, ca.deal(r, 1), dealer=1)
-    with pytest.raises(ca.IllegalMoveError, match="domino"):
-        ca.Searcher(seed=1).search(pos, pos.turn, ca.Limit(iterations=10))
+    assert "domino" in ca.solver_unsupported(pos, ca.MatchState([0] * 4))
 
 
 def test_domino_what_the_core_does_not_keep_is_refused_by_name():

@@ -351,6 +351,9 @@ def analyse(record: GameRecord, settings: AnalysisSettings, on_progress: Progres
     """Judges every selected decision and sums them up per player."""
     if settings.seed == 0:
         raise ValueError("seed 0 means random; analysis needs a fixed seed")
+    if record.rules.stock_draw == StockDraw.UNTIL_FOLLOW:  # each decision is judged from its seat's view
+        raise ValueError(f"analyse does not judge {record.variant.id}'s moves yet: no world is built from "
+                         "a domino seat's view (docs/RULES.md §17)")
     hands = selected_hands(record, settings)
     points = [list(decision_points(record, hand, settings.seats)) for hand in hands]
     total = sum(len(hand_points) for hand_points in points)

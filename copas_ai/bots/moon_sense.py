@@ -37,7 +37,8 @@ def _winning(position: Position) -> tuple[int, Card] | None:
 
 
 def _unseen(position: Position, seat: int) -> CardSet:
-    gone = position.hand(seat) | CardSet([c for _, c in position.moves])
+    # A set: domino's moves list its discards, and a discarded card may be drawn and played again.
+    gone = position.hand(seat) | CardSet({c for _, c in position.moves})
     return position.rules.deck - gone
 
 

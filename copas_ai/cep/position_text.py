@@ -462,6 +462,9 @@ def load_position(spec: PositionSpec, default_variant: str,
     if len(spec.hands) > 1:
         raise PositionTextError(
             f"{spec.hands[1].label}: give one seat's hand or all {n}, not {len(spec.hands)}")
+    if rules.stock_draw == StockDraw.UNTIL_FOLLOW:  # domino (docs/RULES.md §17): no world from a seat's view yet
+        raise WorldUnavailableError(f"{spec.hands[0].label}: variant {variant.id}: one-seat views are not built yet; "
+                                    f"give all {n} hands and the stock (docs/PROTOCOL.md)")
     if revokes != "forbid" and world_builder is not None:
         # Refuses a bad mode, or one the variant lacks, before any move is read.
         try:

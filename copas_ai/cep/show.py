@@ -31,6 +31,11 @@ def _tricks(position: Position) -> list[tuple[list[tuple[int, object]], int | No
     return tricks
 
 
+def _untricked(position: Position) -> bool:
+    """domino (docs/RULES.md §17): its tricks are not indexed; `show` lists its plays in one line."""
+    return position.rules.stock_draw == StockDraw.UNTIL_FOLLOW
+
+
 def picture(loaded: LoadedPosition) -> list[str]:
     pos = loaded.position
     n = pos.players
@@ -41,7 +46,8 @@ def picture(loaded: LoadedPosition) -> list[str]:
         f"{'chips' if loaded.rules.start_chips else 'totals'} before this hand  {' '.join(map(str, loaded.scores))}",
     ]
     removed = len(loaded.rules.deck) - n * loaded.rules.hand_size - loaded.rules.kitty_size
-    if removed:  # betting-chips (§19): dealt to nobody, unseen, whatever the view
+    # betting-chips (§19): dealt to nobody, unseen, whatever the view (a stock's cards are its own lines).
+    if removed and loaded.rules.stock_draw == StockDraw.NONE:
         lines.append(f"removed {removed} card{'s' if removed > 1 else ''} unseen")
     lines += _match_lines(loaded)
     state = loaded.state()
@@ -66,7 +72,9 @@ def picture(loaded: LoadedPosition) -> list[str]:
             text = f"seat {s}  {len(pos.hand(s))} cards unseen"
         lines.append(text + f"  took {CardSet(pos.won[s])}{you}")
     lines += _stock_lines(loaded)
-    for number, (plays, winner) in enumerate(_tricks(pos), start=1):
+    if _untricked(pos):
+        lines.append(f"plays  {' '.join(f'{seat}:{card}' for seat, card in pos.moves) or '-'}")
+    for number, (plays, winner) in enumerate(_tricks(pos) if not _untricked(pos) else [], start=1):
         cards = " ".join(f"{seat}:{card}" for seat, card in plays)
         if winner is None:
             lines.append(f"trick {number:2d}  {cards}")

@@ -91,6 +91,10 @@ class Table:
         if self.match.rules.start_chips:  # the table's seats are fixed; a chips match deals to the seats left
             raise TableError(f"variant {self.match.variant.id}: the table does not play for chips yet "
                              "(docs/RULES.md §19); play it with `python -m copas_ai play --match` or an engine")
+        if self.match.rules.stock_draw == StockDraw.UNTIL_FOLLOW:  # the engine seats are sent their views
+            raise TableError(f"variant {self.match.variant.id}: the table does not play domino yet: its engine "
+                             "seats need a one-seat view, which CEP does not accept for it (docs/PROTOCOL.md); "
+                             "play it with `python -m copas_ai play` without --seat")
         bad = [seat for seat in s.people if not 0 <= seat < self.match.players]
         if bad or len(set(s.people)) != len(s.people):
             raise TableError(f"people's seats must be distinct seats 0..{self.match.players - 1}")

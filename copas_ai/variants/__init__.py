@@ -10,8 +10,8 @@ order), so equal rules always carry the same name.
 from __future__ import annotations
 
 from copas_ai._core import RuleSet
-from copas_ai.variants import (auction, base_games, chips, families, gong_zhu, pass_options, play_options, queens,
-                               scoring_options, turbo, two_player)
+from copas_ai.variants import (auction, base_games, chips, domino, families, gong_zhu, pass_options, play_options,
+                               queens, scoring_options, turbo, two_player)
 from copas_ai.variants.types import Variant, VariantNotFoundError, VariantOption
 
 __all__ = ["Variant", "VariantNotFoundError", "VariantOption", "find_variant", "variant_ids",
@@ -19,10 +19,11 @@ __all__ = ["Variant", "VariantNotFoundError", "VariantOption", "find_variant", "
 
 _VARIANTS: dict[str, Variant] = {
     v.id: v for v in (*base_games.VARIANTS, *families.VARIANTS, *turbo.VARIANTS, *queens.VARIANTS, *gong_zhu.VARIANTS,
-                         *chips.VARIANTS, *two_player.VARIANTS, *auction.VARIANTS)}
+                         *chips.VARIANTS, *two_player.VARIANTS, *auction.VARIANTS,
+                         *domino.VARIANTS)}
 _OPTIONS: dict[str, VariantOption] = {
     o.id: o for o in (*play_options.OPTIONS, *pass_options.OPTIONS, *scoring_options.OPTIONS, *families.OPTIONS,
-                      *gong_zhu.OPTIONS, *chips.OPTIONS)}
+                      *gong_zhu.OPTIONS, *chips.OPTIONS, *domino.OPTIONS)}
 
 
 def variant_ids() -> list[str]:
@@ -101,8 +102,14 @@ def _check_combination(name: str, chosen: dict[str, str | None]) -> None:
 def _combine(base: Variant, ordered: list[tuple[VariantOption, str | None]]) -> Variant:
     tokens = tuple(option.id if value is None else f"{option.id}={value}" for option, value in ordered)
 
+    foreign = [option.id for option, _ in ordered if option.build_args and base.id not in option.family]
+    if foreign:  # its base's builder makes it: no other base has it (not merely unverified, §0.4)
+        raise VariantNotFoundError(f"variant '{'+'.join((base.id, *tokens))}': option {foreign[0]} is for "
+                                   f"{', '.join(_OPTIONS[foreign[0]].family)} only")
+    build_args = {key: value for option, _ in ordered for key, value in option.build_args}
+
     def build(players: int) -> RuleSet:
-        rules = base._build(players)  # the base's own refusal, not its seat-count message
+        rules = base._build(players, **build_args)  # the base's own refusal, not its seat-count message
         for option, value in ordered:
             option.apply(rules, value)
         return rules
@@ -112,7 +119,8 @@ def _combine(base: Variant, ordered: list[tuple[VariantOption, str | None]]) -> 
         variant = Variant(
             id=variant_id,
             name=f"{base.name} + " + ", ".join(option.name for option, _ in ordered),
-            min_players=base.min_players, max_players=base.max_players,
+            min_players=min([base.min_players] + [o.min_players for o, _ in ordered if o.min_players]),
+            max_players=base.max_players,
             default_players=base.default_players, goal=base.goal,
             source=base.source + "; " + ", ".join(f"{o.id}: {o.source}" for o, _ in ordered),
             _build=build, base=base.id, options=tokens,

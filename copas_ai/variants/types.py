@@ -77,6 +77,10 @@ class VariantOption:
     values: str = ""  # what may follow '=' (help text); "" = takes no value
     requires: tuple[str, ...] = ()  # options that must also be present
     conflicts: tuple[str, ...] = field(default=())  # options that cannot be combined with it
+    # Keyword arguments the base's builder takes for this option, and the fewest seats its
+    # rules then hold (0: the base's): domino+elimination's last two play hands of 2 (§17).
+    build_args: tuple[tuple[str, object], ...] = ()
+    min_players: int = 0
 
 
 def option_words(option: str, value: str | None, default: str, accepted: Sequence[str]) -> list[str]:

@@ -72,7 +72,8 @@ std::int64_t IsmctsTree::run_with(const Position& root, const WorldSource& world
     if (!worlds.sample(rng, world)) break;
     int depth = 0;
     std::uint32_t node = 0;
-    while (world.phase() == Phase::kPlaying) {
+    // domino's discards make a hand longer than its cards: the tree stops at the path's room.
+    while (world.phase() == Phase::kPlaying && depth < kMaxDepth - 1) {
       if (world.discarding() && world.turn() != me) [[unlikely]] {
         // Another seat's into-hand discard is face down: no node (the searching seat
         // never sees which cards), the playout policy makes it in this world.

@@ -54,9 +54,8 @@ int into_hand_take_plays(const Position& pos, int me) {
 }
 
 // Replays the hand from its first play and collects, for each other seat, what
-// each of its plays revealed it lacked. An absence stays true to the end of the
-// hand because cards only ever leave a hand once the play has begun.
-void add_revealed_absences(const Position& pos, Knowledge& k) {
+// each of its plays revealed it lacked (revealed_absent).
+void add_absences_from_plays(const Position& pos, Knowledge& k) {
   const int plays = pos.num_plays();
   Card cards[kMaxPlays];
   for (int i = 0; i < plays; ++i) cards[i] = pos.play_record(i).card;
@@ -78,6 +77,15 @@ void add_revealed_absences(const Position& pos, Knowledge& k) {
       (before_take ? k.before_take_absent : k.absent[seat]) |= replay.revealed_absent(cards[i]);
     replay.play(cards[i]);
   }
+}
+
+// What each other seat is known to lack: its plays' revelations and its shown voids.
+// An absence stays true to the end of the hand because cards only ever leave a hand
+// once the play has begun (a stock's draw clears the drawer's shown voids).
+void add_revealed_absences(const Position& pos, Knowledge& k) {
+  // domino: every card played follows the led suit (a void seat draws, or discards face
+  // down off the history), so only the shown voids tell; and undo() cannot replay it.
+  if (pos.rules().stock_draw != StockDraw::kUntilFollow) add_absences_from_plays(pos, k);
   for (int s = 0; s < k.players; ++s) {
     if (s == k.me) continue;
     for (int suit = 0; suit < kNumSuits; ++suit)
@@ -124,6 +132,11 @@ Knowledge knowledge_of(const Position& pos, int seat) {
   k.played = pos.played();
   for (int s = 0; s < k.players; ++s) k.hand_count[s] = static_cast<std::uint8_t>(count(pos.hand(s)));
   if (r.stock_draw != StockDraw::kNone) k.undealt = pos.stock_left();  // the stock: its cards and order unseen
+  if (pos.stock_discarder() == seat) {
+    // domino: the stock is the seat's own face-down discard; known, so counted with the played ones.
+    k.played |= pos.stock_cards();
+    k.undealt = 0;
+  }
   // In a pass chain only a first link surely keeps what it got (it passed before
   // receiving); a later link may have passed on the seat's cards, unseen. The pool
   // (kitty-swap) deals the seat's cards back to anyone: no seat surely holds one.

@@ -13,6 +13,12 @@ player leads, or the first seat to his left with cards. When one seat alone hold
 cards (the trick in progress ends there, as a stuck one would), it adds them to its
 won cards and the hand is scored: hearts 1 each, the Q♠ nothing; a seat with all 13
 hearts scores 0 and every other seat 13 (A50g).
+
+What the other seats know (the sampler's facts): a discard shows its maker lacked
+the led suit, until it draws again (a drawn card may be of any suit); a seat whose
+draws found the led suit plays that one card, so it lacks the suit again (its other
+shown voids dropped with the draw); the discard itself is face down, known to its
+maker alone while it lies as the stock.
 """
 
 from __future__ import annotations
@@ -37,6 +43,9 @@ class DominoReferee:
         self.drawn: list[set[str]] = [set() for _ in range(self.n)]  # the cards each seat drew, kept
         self.trick: list[tuple[int, str]] = []  # led-suit cards only
         self.passed: set[int] = set()
+        self.shown_void: list[set[str]] = [set() for _ in range(self.n)]  # suits shown lacking since the last draw
+        self.stock_discarder: int | None = None  # whose face-down discard the stock is
+        self.draws_that_followed = 0  # turns whose draws found the led suit
         self.turn = (dealer - 1) % self.n  # A50c: the dealer's right
         self.over = False
         self.tricks: list[tuple[list[tuple[int, str]], int]] = []  # (cards, winner)
@@ -62,6 +71,8 @@ class DominoReferee:
                 raise ValueError("a discard onto a stock that still holds cards")
             self.stock = [card]
             self.passed.add(seat)
+            self.shown_void[seat].add(self.led())
+            self.stock_discarder = seat
         else:
             self.trick.append((seat, card))
             self.passed = set()
@@ -74,10 +85,17 @@ class DominoReferee:
             nxt = (nxt + 1) % self.n
         self.turn = nxt
         led = self.led()
+        if any(suit(c) == led for c in self.held[nxt]):
+            return
         while not any(suit(c) == led for c in self.held[nxt]) and self.stock:
             card = self.stock.pop(0)
             self.held[nxt].add(card)
             self.drawn[nxt].add(card)
+            self.shown_void[nxt] = set()
+            self.stock_discarder = None
+        if any(suit(c) == led for c in self.held[nxt]):
+            self.shown_void[nxt] = {led}  # it had none, drew one and must play it: it lacks the suit again
+            self.draws_that_followed += 1
 
     def _end_trick(self, holders: set[int]) -> None:
         led = self.led()
@@ -98,7 +116,48 @@ class DominoReferee:
         self.turn = lead
 
     def scores(self) -> list[int]:
-        hearts = [sum(1 for c in w if suit(c) == "H") for w in self.won]
-        if 13 in hearts:  # A50g: the scaled moon
-            return [0 if h == 13 else 13 for h in hearts]
-        return hearts
+        return domino_scores(self.won)
+
+
+def domino_scores(won) -> list[int]:
+    """The hand's score of each seat from the cards it won (the last seat's hand included)."""
+    hearts = [sum(1 for c in w if suit(c) == "H") for w in won]
+    if 13 in hearts:  # A50g: the scaled moon
+        return [0 if h == 13 else 13 for h in hearts]
+    return hearts
+
+
+class EliminationTally:
+    """The match's totals and end from the refereed hand scores: end (a), the first total
+    to reach 100 ends it and the lowest wins (a tie: more hands); end (b) (`eliminate`), a
+    seat reaching 100 is out, the last one in wins (readings: when every seat still in
+    reaches it in the same hand none is out and the lowest of them wins, shared on a tie)."""
+
+    def __init__(self, players: int, eliminate: bool):
+        self.totals = [0] * players
+        self.out: set[int] = set()
+        self.eliminate = eliminate
+
+    def add(self, seats: list[int], scores: list[int]) -> None:
+        """One hand's scores, `scores[i]` for match seat `seats[i]` (the seats still in)."""
+        for seat, score in zip(seats, scores):
+            self.totals[seat] += score
+        reached = {s for s in seats if self.totals[s] >= 100}
+        if self.eliminate and reached != set(seats):
+            self.out |= reached
+
+    def outcome(self) -> tuple[bool, set[int]]:
+        left = [s for s in range(len(self.totals)) if s not in self.out]
+        if self.eliminate:
+            below = [s for s in left if self.totals[s] < 100]
+            if len(below) > 1:
+                return False, set()
+            if below:
+                return True, set(below)
+        elif all(self.totals[s] < 100 for s in left):
+            return False, set()
+        best = min(self.totals[s] for s in left)
+        winners = {s for s in left if self.totals[s] == best}
+        if not self.eliminate and len(winners) > 1:
+            return False, set()  # end (a)'s tie: more hands (copas-fora's A11)
+        return True, winners

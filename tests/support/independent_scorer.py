@@ -25,6 +25,7 @@ from support.independent_scorer_queens import queens_scores, queens_shooter
 from support.independent_scorer_gong_zhu import gong_zhu_scores
 from support.independent_scorer_turbo import turbo_scores
 from support.independent_scorer_two_player import two_player_scores
+from support.independent_referee_domino import domino_scores
 
 try:  # the families helper's scorers (three-five, spanish, spot, ...), when present
     from support import independent_scorer_families as _families
@@ -41,7 +42,8 @@ FAMILY_HANDS: dict[str, int] = getattr(_families, "HANDS", {})
 # copas-fora's: A11b names teams' side totals; teams+individual-tally's tie is a draw).
 TIES = {"copas-fora": "extra-hands", "no-pass-strict-lead": "extra-hands", "american": "shared",
         "teams": "extra-hands", "turbo": "extra-hands", "queens": "extra-hands", "gong-zhu": "extra-hands",
-        "two-player": "shared"}  # §18: 13 points between two seats never tie
+        "two-player": "shared",  # §18: 13 points between two seats never tie
+        "domino": "extra-hands"}  # §17 end (a) names no tie: copas-fora's (A11)
 # Bases scored here whose match is one deal (§18 L385: two-player), not a target.
 HANDS = {"two-player": 1}
 # Targets other than 100 of the bases scored here (§8: turbo ends at 300; §11: queens too;
@@ -179,6 +181,8 @@ def hand_scores(variant_id: str, won: Sequence[Collection[str]], tricks: Sequenc
         return american_scores(won, tricks, options)
     if base == "two-player":
         return two_player_scores(won)
+    if base == "domino":
+        return domino_scores(won)
     if base in FAMILY_SCORERS:
         return list(FAMILY_SCORERS[base](won, tuple(variant_id.split("+")[1:])))
     raise UnknownVariant(f"the independent scorer has no entry for '{base}' ({variant_id})")
