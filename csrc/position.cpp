@@ -20,6 +20,7 @@ Position::Position(const RuleSet* rules, int dealer, int hand_no)
     rare_rules_ |= kRareTrickEnd;
   if (rules->pass_chain || rules->pool_cards) rare_rules_ |= kRarePasses;
   if (rules->stock_draw == StockDraw::kUntilFollow) rare_rules_ |= kRareOpenTricks;
+  if (rules->copies > 1) rare_rules_ |= kRareTwins | kRareTrickEnd;
   if (rules->auction) set_bid_limits(nullptr);  // auction: the start chips until the match sets them
   reset(dealer, hand_no);
 }
@@ -64,6 +65,11 @@ void Position::clear() {
     for (CardSet& d : drawn_) d = 0;
     trick_passes_ = 0;
     if (rare_rules_ & kRareOpenTricks) trick_end_ = 1;  // domino: every card goes through finish_trick
+  }
+  if (rare_rules_ & kRareTwins) [[unlikely]] {
+    std::fill_n(twins_, kMaxPlayers, CardSet{0});
+    std::fill_n(won_twins_, kMaxPlayers, CardSet{0});
+    kitty_twins_ = 0;
   }
 }
 
@@ -402,6 +408,8 @@ bool Position::open_second_round() {
   const bool rare = rare_rules_ & kRareTrickEnd;
   if (rare && rules_->extend_cards && open_second_round()) [[unlikely]] return;
   if (rare && (rare_rules_ & kRareOpenTricks) && !domino_trick_over()) [[unlikely]] return;
+  // Two copies: the multisets first; what follows then only ORs in what they hold.
+  if (rare && (rare_rules_ & kRareTwins)) [[unlikely]] settle_twin_trick();
   const PlayRecord* trick = &history_[num_plays_ - trick_len_];
   const Suit led = led_suit();
   int best = 0;
@@ -410,19 +418,13 @@ bool Position::open_second_round() {
     const Card top = highest(trick_set_ & suit_mask(led));
     for (int i = 1; i < trick_len_; ++i) best += i * (trick[i].card == top);
   } else {
-    for (int i = 1; i < trick_len_; ++i) {
-      const Card c = trick[i].card;
-      if (c.suit() == led &&
-          rules_->rank_strength[c.face()] > rules_->rank_strength[trick[best].card.face()])
-        best = i;
-    }
+    best = strongest_place(trick, trick_len_, led);
   }
   const int winner = trick[best].seat;
   if (!hearts_broken_ && trick_breaks_hearts()) hearts_broken_ = true;
   won_[winner] |= trick_set_;
   // The kitty goes with the first trick (first-trick-winner) or the first that scores.
-  if (kitty_seat_ < 0 && kitty_ &&
-      (rules_->kitty_taker == KittyTaker::kFirstTrickWinner || (trick_set_ & view_->scoring_cards))) {
+  if (takes_kitty()) {
     kitty_seat_ = static_cast<std::int8_t>(winner);
     kitty_trick_ = tricks_done_;
     if (rules_->kitty_use == KittyUse::kIntoHand) {
@@ -497,6 +499,7 @@ void Position::undo() {
 }
 
 void Position::undo_trick_extras(int winner, const PlayRecord* trick, int len) {
+  if (rare_rules_ & kRareTwins) return undo_twin_trick(winner, trick, len);
   if (kitty_seat_ >= 0 && kitty_trick_ == tricks_done_) {
     if (rules_->kitty_use == KittyUse::kIntoHand) {
       untake_from_hand(winner);
@@ -518,7 +521,9 @@ void Position::set_kitty(CardSet cards) {
 int Position::moon_shooter() const {
   if (rules_->moon == MoonRule::kNone || rules_->moon_cards == 0) return -1;
   for (int s = 0; s < n_; ++s)
-    if ((won_[s] & rules_->moon_cards) == rules_->moon_cards) return s;
+    if ((won_[s] & rules_->moon_cards) == rules_->moon_cards &&
+        (won_twins_[s] & rules_->moon_cards) == (two_copies() ? rules_->moon_cards : 0))
+      return s;  // two copies (A46b): both of every moon card
   return -1;
 }
 
@@ -530,6 +535,7 @@ void Position::hand_scores_with_moon(MoonRule moon, std::int32_t* out) const {
     if (end_ == HandEnd::kRevoke) out[revoker_] = r.revoke_penalty;
     return;
   }
+  if (rare_rules_ & kRareTwins) [[unlikely]] return twin_hand_scores(moon, out);
   const HandTally t = tally();
   const int shooter = copas::moon_shooter(r, moon, t);
   for (int s = 0; s < n_; ++s) out[s] = seat_hand_score(r, moon, t, shooter, s, points_taken(s));
