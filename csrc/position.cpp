@@ -406,10 +406,7 @@ bool Position::open_second_round() {
 [[gnu::optimize("no-tree-vectorize")]] void Position::finish_trick() {
   // One test of a flag for the rules off the standard game's path (rare_rules_).
   const bool rare = rare_rules_ & kRareTrickEnd;
-  if (rare && rules_->extend_cards && open_second_round()) [[unlikely]] return;
-  if (rare && (rare_rules_ & kRareOpenTricks) && !domino_trick_over()) [[unlikely]] return;
-  // Two copies: the multisets first; what follows then only ORs in what they hold.
-  if (rare && (rare_rules_ & kRareTwins)) [[unlikely]] settle_twin_trick();
+  if (rare && !rare_trick_complete()) [[unlikely]] return;
   const PlayRecord* trick = &history_[num_plays_ - trick_len_];
   const Suit led = led_suit();
   int best = 0;
@@ -443,6 +440,14 @@ bool Position::open_second_round() {
     return;
   }
   if (hands_[winner] == 0) [[unlikely]] end_hand();
+}
+
+bool Position::rare_trick_complete() {
+  if (rules_->extend_cards && open_second_round()) return false;
+  if ((rare_rules_ & kRareOpenTricks) && !domino_trick_over()) return false;
+  // Two copies: the multisets first; the rest of finish_trick then only ORs in what they hold.
+  if (rare_rules_ & kRareTwins) settle_twin_trick();
+  return true;
 }
 
 void Position::finish_rare_trick(int winner, Suit led) {
@@ -521,9 +526,9 @@ void Position::set_kitty(CardSet cards) {
 int Position::moon_shooter() const {
   if (rules_->moon == MoonRule::kNone || rules_->moon_cards == 0) return -1;
   for (int s = 0; s < n_; ++s)
-    if ((won_[s] & rules_->moon_cards) == rules_->moon_cards &&
-        (won_twins_[s] & rules_->moon_cards) == (two_copies() ? rules_->moon_cards : 0))
-      return s;  // two copies (A46b): both of every moon card
+    if ((won_[s] & rules_->moon_cards) == rules_->moon_cards)
+      // Two copies (A46b): both of every moon card; missing a second copy, nobody has them all.
+      return two_copies() && (won_twins_[s] & rules_->moon_cards) != rules_->moon_cards ? -1 : s;
   return -1;
 }
 

@@ -382,6 +382,9 @@ class Position {
   void start_play();
   void open_play();  // the play proper begins: the leader to act, unless stuck
   void finish_trick();
+  // finish_trick's first step under the rare rules: whether the trick is complete (a
+  // second round or domino's turn may go on instead); two copies settle (twin_play.cpp).
+  [[gnu::noinline]] bool rare_trick_complete();
   // finish_trick's end under the rare rules (kRareTrickEnd): the draws, the hand's
   // end, turbo's A34 and the stuck lead.
   void finish_rare_trick(int winner, Suit led);
