@@ -41,6 +41,12 @@ struct TwinSet {
   friend bool operator==(const TwinSet&, const TwinSet&) = default;
 };
 
+// Why the search refuses two copies: its seat views (search/view.h), its knowledge and
+// its world sampler (search/sampler.h) hold one copy of each card.
+inline constexpr const char* kTwinsNotSearched =
+    "two copies of a card (two-deck, docs/RULES.md §13): the search's seat views and world sampler "
+    "hold one copy of each card (not built yet)";
+
 // Card points of a multiset: each copy counts.
 inline int points_of(const RuleView& view, const TwinSet& cards) {
   return view.points(cards.once) + view.points(cards.twice);

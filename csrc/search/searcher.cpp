@@ -54,6 +54,7 @@ std::string search_error(const Position& pos, int seat) {
   if (seat < 0 || seat >= pos.players()) return "no seat " + std::to_string(seat);
   if (pos.rules().stock_draw == StockDraw::kUntilFollow)
     return "domino (docs/RULES.md §17): the sampler does not yet place its draws and discards";
+  if (pos.two_copies()) return kTwinsNotSearched;
   if (pos.phase() == Phase::kOver) return "the hand is over";
   if (pos.phase() == Phase::kPassing) {
     if (pos.pool_pending()) return "every seat's cards are in the pool: it is dealt back next";
