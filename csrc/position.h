@@ -290,6 +290,10 @@ class Position {
   TwinSet kitty_cards() const { return {kitty_, kitty_twins_}; }
   TwinSet trick_multiset() const;
   TwinSet played_cards() const;
+  // A sampled world's (search/twin_sampler.h): a seat's cards as held() gives them,
+  // and the kitty's (in the taker's won pile too once taken).
+  void set_held(int seat, TwinSet cards);
+  void set_twin_kitty(TwinSet cards);
 
   // Replaces a seat's current cards: how the search puts a sampled world's
   // unseen cards into a copy of the position (the history stays as it is).

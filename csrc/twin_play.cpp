@@ -48,6 +48,32 @@ TwinSet Position::held(int seat) const {
   return h;
 }
 
+void Position::set_held(int seat, TwinSet cards) {
+  // Back to the trick's own form: a value played to the trick in progress that the
+  // seat still holds was one of its two copies (the second waits in twins_).
+  for (int i = num_plays_ - trick_len_; i < num_plays_; ++i) {
+    const PlayRecord& r = history_[i];
+    if (r.seat == seat && (cards.once & r.card.bit())) {
+      cards.once &= ~r.card.bit();
+      cards.twice |= r.card.bit();
+    }
+  }
+  hands_[seat] = cards.once;
+  twins_[seat] = cards.twice;
+}
+
+void Position::set_twin_kitty(TwinSet cards) {
+  if (kitty_seat_ >= 0) {
+    TwinSet won = won_cards(kitty_seat_);
+    won.remove(kitty_cards());
+    won.add(cards);
+    won_[kitty_seat_] = won.once;
+    won_twins_[kitty_seat_] = won.twice;
+  }
+  kitty_ = cards.once;
+  kitty_twins_ = cards.twice;
+}
+
 void Position::settle_twin_trick() {
   const PlayRecord* trick = &history_[num_plays_ - trick_len_];
   for (int i = 0; i < trick_len_; ++i) {

@@ -16,6 +16,7 @@ void register_solver(py::module_& m);
 void register_searcher(py::module_& m);
 void register_equity(py::module_& m);
 void register_auction(py::module_& m);
+void register_twin_search(py::module_& m);
 }  // namespace copas::py_api
 
 PYBIND11_MODULE(_core, m) {
@@ -34,4 +35,5 @@ PYBIND11_MODULE(_core, m) {
   register_equity(m);  // before the Searcher, whose search() takes a MatchEquity
   register_searcher(m);
   register_auction(m);
+  register_twin_search(m);
 }

@@ -165,14 +165,12 @@ def test_two_deck_the_solver_refuses_by_name():
     assert "two copies of a card" in solver_unsupported(pos, ca.MatchState([0] * 8))
 
 
-@pytest.mark.parametrize("algorithm", ["ismcts", "pimc", "auto"])
-def test_two_deck_the_search_and_sampler_refuse_two_copies_by_name(algorithm):
-    # Not built yet: the seat views and the world sampler hold one copy of each card.
+def test_two_deck_the_one_copy_sampler_refuses_two_copies_by_name():
+    # WorldSampler and the seat views hold one copy of each card; the search uses
+    # the two-copy sampler instead (tests/test_sampler_two_deck.py).
     rules = two_deck_rules(8)
     hands, twins = ca.deal_twins(rules, 4)
     pos = ca.Position(rules, hands, twins=twins)
-    with pytest.raises(ca.IllegalMoveError, match="two copies of a card .*world sampler"):
-        ca.Searcher(seed=1, algorithm=algorithm).search(pos, pos.turn, ca.Limit(iterations=10))
     with pytest.raises(InvalidPositionError, match="two copies of a card"):
         ca.WorldSampler(pos, 1)
 

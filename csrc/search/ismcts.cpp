@@ -52,12 +52,25 @@ std::uint32_t IsmctsTree::select_child(const Node& parent, CardSet legal, double
 std::int64_t IsmctsTree::run(const Position& root, const WorldSampler& sampler, const IsmctsParams& params,
                              SearchControl& control, Rng& rng, std::int64_t max_iterations,
                              const MatchState* match, const MatchEquity* equity) {
+  return run_any(root, sampler, params, control, rng, max_iterations, match, equity);
+}
+
+std::int64_t IsmctsTree::run(const Position& root, const TwinWorldSampler& sampler, const IsmctsParams& params,
+                             SearchControl& control, Rng& rng, std::int64_t max_iterations,
+                             const MatchState* match, const MatchEquity* equity) {
+  return run_any(root, sampler, params, control, rng, max_iterations, match, equity);
+}
+
+template <class Sampler>
+std::int64_t IsmctsTree::run_any(const Position& root, const Sampler& sampler, const IsmctsParams& params,
+                                 SearchControl& control, Rng& rng, std::int64_t max_iterations,
+                                 const MatchState* match, const MatchEquity* equity) {
   if (equity) return run_with(root, sampler, params, control, rng, max_iterations, MatchLeaf(*match, *equity));
   return run_with(root, sampler, params, control, rng, max_iterations, PointsLeaf(root.rules(), match));
 }
 
-template <class Leaf>
-std::int64_t IsmctsTree::run_with(const Position& root, const WorldSampler& sampler, const IsmctsParams& params,
+template <class Sampler, class Leaf>
+std::int64_t IsmctsTree::run_with(const Position& root, const Sampler& sampler, const IsmctsParams& params,
                                   SearchControl& control, Rng& rng, std::int64_t max_iterations,
                                   const Leaf& value) {
   used_ = 1;

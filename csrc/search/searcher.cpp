@@ -1,6 +1,7 @@
 #include "searcher.h"
 
 #include <chrono>
+#include <optional>
 #include <random>
 #include <string>
 #include <thread>
@@ -54,7 +55,6 @@ std::string search_error(const Position& pos, int seat) {
   if (seat < 0 || seat >= pos.players()) return "no seat " + std::to_string(seat);
   if (pos.rules().stock_draw == StockDraw::kUntilFollow)
     return "domino (docs/RULES.md §17): the sampler does not yet place its draws and discards";
-  if (pos.two_copies()) return kTwinsNotSearched;
   if (pos.phase() == Phase::kOver) return "the hand is over";
   if (pos.phase() == Phase::kPassing) {
     if (pos.pool_pending()) return "every seat's cards are in the pool: it is dealt back next";
@@ -134,8 +134,12 @@ SearchResult Searcher::run(const Position& position, int seat, Algorithm algorit
   const Position root = passing ? (position.rules().pass_chain ? position : without_passes(position))
                         : deciding ? decision_root(position, seat)
                                    : position;
-  const WorldSampler sampler(knowledge_of(root, seat));
-  if (!sampler.ready()) return result;
+  // Two copies of every card (two-deck): ISMCTS over twin_sampler.h's worlds (no pass,
+  // no decision, and PIMC's solver refuses them, so ISMCTS is the only search here).
+  std::optional<TwinWorldSampler> twin;
+  if (root.two_copies()) twin.emplace(root, seat);
+  const WorldSampler sampler(twin ? Knowledge{} : knowledge_of(root, seat));
+  if (twin ? !twin->ready() : !sampler.ready()) return result;
   const int threads = options_.threads;
   const std::int64_t cap = control_.limits().infinite ? -1 : control_.limits().iterations;
   if (algorithm == Algorithm::kPimc) {
@@ -159,6 +163,9 @@ SearchResult Searcher::run(const Position& position, int seat, Algorithm algorit
       stats = ps.stats();
     } else if (algorithm == Algorithm::kPimc) {
       run_pimc(root, sampler, *solvers_[static_cast<std::size_t>(t)], control_, rng, mine, stats);
+    } else if (twin) {
+      trees_[static_cast<std::size_t>(t)]->run(root, *twin, options_.ismcts, control_, rng, mine, counted, equity);
+      trees_[static_cast<std::size_t>(t)]->root_stats(stats);
     } else {
       trees_[static_cast<std::size_t>(t)]->run(root, sampler, options_.ismcts, control_, rng, mine, counted, equity);
       trees_[static_cast<std::size_t>(t)]->root_stats(stats);
