@@ -132,6 +132,29 @@ def test_two_deck_search_runs_ismcts_over_the_two_copy_worlds(algorithm):
     assert results[0].best == results[1].best and results[0].moves == results[1].moves  # seeded
 
 
+def test_two_deck_sampler_a_revoke_not_yet_proven_shows_no_void():
+    # Revokes penalize (docs/RULES.md §1.3): a seat that failed to follow may still hold
+    # the suit, so the worlds where it does are drawn too (its true hand among them).
+    rules = two_deck_rules(8)
+    for seed in range(100):
+        hands, twins = ca.deal_twins(rules, seed)
+        pos = ca.Position(rules, hands, dealer=7, twins=twins)
+        pos.revokes = "penalize"
+        pos.push(sorted(str(c) for c in pos.legal_moves())[0])
+        led = str(pos.moves[0][1])[1]
+        seat = pos.turn
+        other = [str(c) for c in pos.hand(seat) if str(c)[1] != led]
+        if not other or not pos.is_revoke(other[0]):
+            continue
+        pos.push(other[0])
+        assert pos.revoke_pending
+        me = (seat + 1) % 8
+        worlds = twin_worlds(pos, me, 300, seed)
+        assert any(any(c[1] == led for c in hands_[seat]) for hands_, _ in worlds)
+        return
+    pytest.fail("no seed gave a revoke on the first trick")
+
+
 def test_two_deck_sampler_refuses_one_copy_rules():
     rules = ca.find_variant("american").rules()
     pos = ca.Position(rules, ca.deal(rules, 1))

@@ -41,7 +41,8 @@ TwinWorldSampler::TwinWorldSampler(const Position& pos, int seat) : players_(pos
     if (s == seat) continue;
     holder_seat_[holders_] = s;
     count_[holders_] = pos.held(s).size();
-    voids_[holders_++] = pos.shown_voids(s);
+    // A revoke not yet proven (the Revokes option) shows no void: the seat may hold the suit.
+    voids_[holders_++] = pos.shown_voids(s) & ~pos.revoked_suits(s);
   }
   if (pos.rules().kitty_size) {  // face down, taken or not: nobody has seen it
     holder_seat_[holders_] = players_;

@@ -3,8 +3,8 @@
 //
 // What the seat knows: its own cards, the cards played (public, both copies told
 // apart by the trick order), each other seat's card count and the suits it has shown
-// it lacks, the kitty's size (face down, taken or not). Under two-deck's rules (B0)
-// a play tells nothing else. The unseen cards are a multiset: a value with two unseen
+// it lacks (but for a revoke not yet proven), the kitty's size (face down, taken or
+// not). Under two-deck's rules (B0) a play tells nothing else. The unseen cards are a multiset: a value with two unseen
 // copies may go to one seat twice or to two seats, and the worlds are weighed as
 // physical cards would be (each copy a distinct card).
 //
