@@ -10,11 +10,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from copas_ai._core import Card, CardSet, MatchState, Position, deal
+from copas_ai._core import Card, CardSet, MatchState, Position, deal, deal_twins
 from copas_ai.bots import Bot, choose_decision, choose_discard
 from copas_ai.moves.decisions import PLAN
 from copas_ai.moves.kitty import discard_index
 from copas_ai.moves.passes import PassValue, is_split
+from copas_ai.moves.twins import cards_points, dealt_twins
 from copas_ai.variants import Variant, find_variant
 
 
@@ -45,6 +46,9 @@ class HandRecord:
     seats: list[int] | None = None
     # A stock (two-player, docs/RULES.md §18): its order as dealt, top first.
     stock: list[Card] | None = None
+    # Two copies of every card (two-deck, docs/RULES.md §13): the cards each seat was
+    # dealt twice (each is in its `deal` too); None with one copy of each card.
+    twins: list[CardSet] | None = None
 
 
 @dataclass
@@ -119,7 +123,8 @@ class Match:
         hand_seed = random.Random(f"{self.seed}/{hand_no}").getrandbits(64)
         seats = self.seats_in_play()
         rules = self.variant.rules(len(seats))
-        position = Position(rules, deal(rules, hand_seed), dealer=seats.index(self.next_dealer()), hand_no=hand_no)
+        hands, twins = deal_twins(rules, hand_seed) if rules.copies > 1 else (deal(rules, hand_seed), None)
+        position = Position(rules, hands, dealer=seats.index(self.next_dealer()), hand_no=hand_no, twins=twins)
         if rules.auction:  # the bids are bounded by the chips (docs/RULES.md §20, A53b)
             position.set_bid_limits([self.state.totals[s] for s in seats])
         return position
@@ -139,7 +144,9 @@ class Match:
         record = HandRecord(position.hand_no, position.dealer, dealt, passes, position.moves, score, discard,
                             match=before, pool=pool, decisions=tuple(position.decisions),
                             seats=None if len(seats) == self.players else seats,
-                            stock=list(position.dealt_stock) or None)
+                            stock=list(position.dealt_stock) or None,
+                            twins=[dealt_twins(position, s)[1] for s in range(position.players)]
+                            if position.rules.copies > 1 else None)
         self.hands.append(record)
         return record
 
@@ -214,7 +221,7 @@ def play_hand(
         if on_trick and not position.trick:
             plays = position.moves[position.trick_starts[-2]:]  # 2 cards a seat after a nines-extend round
             winner = position.leader
-            points = position.rules.points_of(CardSet([card for _, card in plays]))
+            points = cards_points(position.rules, [card for _, card in plays])  # two-deck: each copy
             on_trick(TrickReport(position.tricks_done, plays, winner, points))
     return position
 

@@ -10,8 +10,9 @@ lowest total wins, ties play extra hands as in Copas Fora. Of two identical card
 in a trick the earlier wins (L295). With `partners` (6, 8 or 10 seats, A46a) the
 pairs sit opposite, n/2 seats apart, and their totals are summed as in `teams`.
 
-Not in the registry yet: the variant stays refused until the match flow, the
-engine process and the sampler carry two copies (docs/RULES.md §13's Engine paragraph).
+The registry's `two-deck` seats 8 by default: the one count that deals the usual 13
+cards each with no kitty (§13's table). `two-deck+partners` is A46a's partnership game
+(6, 8 or 10 seats).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 from copas_ai._core import CardSet, IdenticalCardWins, KittyTaker, KittyUse, RuleSet
 from copas_ai.variants.base_games import _copas_fora
 from copas_ai.variants.families import _free_play
+from copas_ai.variants.types import Variant, VariantOption
 
 # §13: cards per seat and the kitty, by seat count.
 DEAL = {6: (17, 2), 7: (14, 6), 8: (13, 0), 9: (11, 5), 10: (10, 4)}
@@ -27,8 +29,6 @@ DEAL = {6: (17, 2), 7: (14, 6), 8: (13, 0), 9: (11, 5), 10: (10, 4)}
 def two_deck_rules(players: int = 8, partners: bool = False) -> RuleSet:
     if players not in DEAL:
         raise ValueError("two-deck (docs/RULES.md §13) is for 6 to 10 players")
-    if partners and players % 2:
-        raise ValueError("two-deck partnerships (A46a) need 6, 8 or 10 players")
     r = _copas_fora(players)
     r.deck = CardSet.full_deck()
     r.copies = 2
@@ -43,5 +43,22 @@ def two_deck_rules(players: int = 8, partners: bool = False) -> RuleSet:
     r.revoke_penalty = 52
     r.target = 200
     if partners:
-        r.teams = players // 2  # seat s plays in team s % (n/2): partners n/2 apart
+        _partners(r)
     return r
+
+
+def _partners(r: RuleSet, value: str | None = None) -> None:
+    if r.players % 2:
+        raise ValueError("two-deck partnerships (A46a) need 6, 8 or 10 players")
+    r.teams = r.players // 2  # seat s plays in team s % (n/2): partners n/2 apart
+
+
+VARIANTS: tuple[Variant, ...] = (
+    Variant("two-deck", "Copas de Dois Baralhos (two decks, two copies of every card)", 6, 10, 8, "low",
+            "seeds/000 L287-297, docs/RULES.md §13", two_deck_rules),
+)
+
+OPTIONS: tuple[VariantOption, ...] = (
+    VariantOption("partners", "partners seated opposite, n/2 apart, their points summed", "§13 L289, A46a",
+                  ("two-deck",), _partners),
+)

@@ -108,3 +108,30 @@ def match_over(totals: list[int], partners: bool) -> bool:
 def winners(totals: list[int], partners: bool) -> list[int]:
     sides = side_totals(totals, partners)
     return [s for s in range(len(totals)) if sides[s] == min(sides)]
+
+
+class TwoDeckMatch:
+    """A match's totals and end (§13: ends once a total reaches 200, the lowest wins),
+    a tie for the lowest playing extra hands as in Copas Fora (§1, A11b: once begun, the
+    tie-break hands go on until one side is lowest, whatever the totals)."""
+
+    def __init__(self, players: int, partners: bool):
+        self.totals = [0] * players
+        self.partners = partners
+        self.tiebreak = False
+
+    def lowest(self) -> list[int]:
+        return winners(self.totals, self.partners)
+
+    def unique_lowest(self) -> bool:
+        low = self.lowest()
+        return len(low) == 1 or (self.partners and len(low) == 2 and low[1] - low[0] == len(self.totals) // 2)
+
+    def add_hand(self, scores: list[int]) -> None:
+        self.totals = [t + s for t, s in zip(self.totals, scores)]
+        if match_over(self.totals, self.partners) and not self.unique_lowest():
+            self.tiebreak = True
+
+    def outcome(self) -> tuple[bool, list[int]]:
+        over = (self.tiebreak or match_over(self.totals, self.partners)) and self.unique_lowest()
+        return over, self.lowest() if over else []
