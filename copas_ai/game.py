@@ -51,6 +51,14 @@ class HandRecord:
     twins: list[CardSet] | None = None
 
 
+def dealt_position(rules, seed: int, dealer: int, hand_no: int) -> Position:
+    """A hand dealt at random from `seed` (two-deck: two copies of every card, docs/RULES.md §13)."""
+    if rules.copies > 1:
+        hands, twins = deal_twins(rules, seed)
+        return Position(rules, hands, dealer=dealer, hand_no=hand_no, twins=twins)
+    return Position(rules, deal(rules, seed), dealer=dealer, hand_no=hand_no)
+
+
 @dataclass
 class Match:
     """A match of one variant: deals hands from a seed and keeps the core's match
@@ -123,8 +131,7 @@ class Match:
         hand_seed = random.Random(f"{self.seed}/{hand_no}").getrandbits(64)
         seats = self.seats_in_play()
         rules = self.variant.rules(len(seats))
-        hands, twins = deal_twins(rules, hand_seed) if rules.copies > 1 else (deal(rules, hand_seed), None)
-        position = Position(rules, hands, dealer=seats.index(self.next_dealer()), hand_no=hand_no, twins=twins)
+        position = dealt_position(rules, hand_seed, seats.index(self.next_dealer()), hand_no)
         if rules.auction:  # the bids are bounded by the chips (docs/RULES.md §20, A53b)
             position.set_bid_limits([self.state.totals[s] for s in seats])
         return position

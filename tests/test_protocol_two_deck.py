@@ -16,7 +16,8 @@ from support.cep.process import EngineProcess
 from support.independent_referee_two_deck import TwoDeckMatch, TwoDeckReferee
 
 import copas_ai as ca
-from copas_ai._core import twin_worlds
+from copas_ai._core import match_equity_unsupported, twin_worlds
+from copas_ai.analysis.analyse import AnalysisSettings, analyse, decision_points, view_world
 from copas_ai.analysis.record import dump_record, read_record, record_from_match, replay
 from copas_ai.arena.cep_player import CepBot, close_engines, seat_view_text
 from copas_ai.bots import make_bot
@@ -24,6 +25,7 @@ from copas_ai.cep.facade import Engine
 from copas_ai.cep.position_text import position_to_text
 from copas_ai.errors import PositionTextError, RecordError
 from copas_ai.game import Match, play_hand, play_match
+from copas_ai.search import Limit
 
 VARIANT = "two-deck"
 
@@ -221,3 +223,32 @@ def test_two_deck_the_engine_plays_a_hand_from_its_seats_view():
     finally:
         close_engines()
     assert pos.is_over() and sum(pos.score()) in (52, 7 * 52)
+
+
+def test_two_deck_analyse_judges_each_card_from_the_seats_view_and_names_the_missing_double_dummy():
+    """`analyse` on a two-deck record: every card of seat 2 is judged by the search from
+    a world of the two-copy sampler (the seat's own cards, both copies included, as dealt),
+    the card played among the rated ones; the double-dummy line is missing with the solver's
+    reason (two copies)."""
+    match = Match.new(VARIANT, 8, seed=6)
+    play_match(match, [make_bot("heuristic", seed=s) for s in range(8)], max_hands=1)
+    record = read_record(json.loads(dump_record(record_from_match(match))))
+    analysis = analyse(record, AnalysisSettings(limit=Limit(iterations=60), seats={2}, hands=(1, 1)))
+    mine = [card for seat, card in record.hands[0].plays if seat == 2]
+    assert [d.played for d in analysis.decisions] == mine
+    assert all(d.loss >= 0 and (d.forced or d.best_score is not None) for d in analysis.decisions)
+    assert "two copies" in analysis.double_dummy_missing
+    point = next(decision_points(record, record.hands[0], {2}))
+    world = view_world(record, point, 1)
+    assert held(world, 2) == multiset(record.hands[0].deal[2], record.hands[0].twins[2])
+
+
+def test_two_deck_the_match_objective_is_refused_by_name():
+    """The match-equity model simulates hands of one copy of each card: two-deck is refused
+    (`setoption name Objective value match`), never simulated wrongly."""
+    assert "two copies" in match_equity_unsupported(ca.find_variant(VARIANT).rules())
+    with EngineProcess() as engine:
+        engine.ask(f"setoption name Variant value {VARIANT}")
+        answer = engine.ask("setoption name Objective value match")
+        code, _ = engine.close()
+    assert answer and "two copies of every card (two-deck) are not modelled" in answer[0] and code == 0

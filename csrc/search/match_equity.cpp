@@ -41,6 +41,7 @@ std::string match_equity_unsupported(const RuleSet& r) {
   if (r.target <= 0) return "the match-equity model needs a positive target";
   if (r.teams) return "partnerships (teams) are not modelled: the model treats every seat alike";
   if (r.start_chips) return "a match for chips (the pot, elimination) is not modelled: the model reads points totals";
+  if (r.copies > 1) return "two copies of every card (two-deck) are not modelled: the simulated hands deal one copy";
   return "";
 }
 
