@@ -612,11 +612,14 @@ def _deal_culprit(hands: list[SeatCards], message: str) -> str:
     seat = re.search(r"seat (\d+) holds", message)
     if seat:
         return next(g.label for g in hands if g.seat == int(seat.group(1)))
-    card = re.search(r"card (\S+) is dealt to two seats", message)
+    card = re.search(r"card (\S+) is dealt (to two seats|more than twice)", message)
     if card:
-        holders = [g for g in hands if card.group(1) in g.cards]
-        if len(holders) >= 2:
-            return holders[1].label  # the second mention is the one that offends
+        copies = 2 if card.group(2) == "more than twice" else 1  # two-deck's two copies (§13)
+        dealt = 0
+        for g in sorted(hands, key=lambda g: g.seat):  # the core deals in seat order
+            dealt += sum(1 for layer in (g.cards, g.twins) if card.group(1) in layer)
+            if dealt > copies:
+                return g.label  # the mention that goes past the copies is the one that offends
     return "hand"
 
 
