@@ -253,3 +253,17 @@ def test_two_deck_the_match_objective_is_refused_by_name():
         answer = engine.ask("setoption name Objective value match")
         code, _ = engine.close()
     assert answer and "two copies of every card (two-deck) are not modelled" in answer[0] and code == 0
+
+
+def test_two_deck_revokes_penalize_referees_a_full_position_and_refuses_a_view_by_name():
+    pos = played_out(Match.new(VARIANT, 8, seed=1).deal_next_hand(), 1)
+    revoke = next(iter(pos.hand(pos.turn) - pos.legal_moves()))  # the second seat holds the led suit
+    line = f"{position_to_text(pos, VARIANT)} {pos.turn}:{revoke}"
+    with pytest.raises(PositionTextError, match=f"move {pos.turn}:{revoke}: illegal move"):
+        loaded(line)
+    engine = Engine()
+    engine.set_option("Revokes", "penalize")
+    engine.set_position(line.split()[1:])  # a revoke is refereed, not refused
+    assert engine.position.position.moves[-1] == (pos.turn, revoke)
+    with pytest.raises(PositionTextError, match="two-deck's one-hand views take Revokes forbid only"):
+        engine.set_position(seat_view_text(pos, pos.turn, VARIANT).split()[1:])
