@@ -267,3 +267,14 @@ def test_two_deck_revokes_penalize_referees_a_full_position_and_refuses_a_view_b
     assert engine.position.position.moves[-1] == (pos.turn, revoke)
     with pytest.raises(PositionTextError, match="two-deck's one-hand views take Revokes forbid only"):
         engine.set_position(seat_view_text(pos, pos.turn, VARIANT).split()[1:])
+
+
+@pytest.mark.parametrize("players", [6, 8, 10])
+def test_two_deck_heuristic_bots_play_whole_matches(players):
+    """The heuristic bot (the arena's opponent) reads the unseen cards with two copies
+    (its moon sense: a card is unseen while one copy is); whole matches end at 200."""
+    for seed in (1, 2):
+        match = play_match(Match.new(VARIANT, players, seed=seed), [make_bot("heuristic", seed=s) for s in range(players)])
+        over, winners = match.outcome()
+        assert over and max(match.totals) >= 200 and all(match.totals[w] == min(match.totals) for w in winners)
+        assert all(sum(h.score) in (52, 52 * (players - 1)) for h in match.hands)
