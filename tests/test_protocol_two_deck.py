@@ -207,7 +207,7 @@ def play_through_engine(engine: EngineProcess, variant_id: str, players: int, se
                          + [("two-deck+partners", n) for n in (6, 8, 10)])
 def test_two_deck_complete_matches_through_the_engine_confirmed_by_the_referee(variant_id, players):
     with EngineProcess() as engine:
-        for seed in (1, 2, 3):
+        for seed in range(1, 11):
             assert play_through_engine(engine, variant_id, players, seed).is_over()
         code, err = engine.close()
     assert code == 0 and b"Traceback" not in err
@@ -278,3 +278,19 @@ def test_two_deck_heuristic_bots_play_whole_matches(players):
         over, winners = match.outcome()
         assert over and max(match.totals) >= 200 and all(match.totals[w] == min(match.totals) for w in winners)
         assert all(sum(h.score) in (52, 52 * (players - 1)) for h in match.hands)
+
+
+def test_two_deck_a_tie_for_the_lowest_at_200_plays_extra_hands_as_the_referee_says():
+    """§13 ends at 200, the lowest total wins; a tie for the lowest plays tie-break hands
+    (Copas Fora's, A11b), which go on until one side is lowest. The core and the
+    independent referee agree on each step."""
+    rules = ca.find_variant(VARIANT).rules(6)
+    referee = TwoDeckMatch(6, partners=False)
+    referee.add_hand([210, 40, 40, 100, 120, 150])
+    assert ca.match_outcome(rules, referee.totals) == referee.outcome() == (False, []) and referee.tiebreak
+    referee.add_hand([0, 0, 1, 0, 0, 0])  # a tie-break hand: seat 1 alone is lowest
+    state = ca.MatchState(referee.totals, tiebreak=True)
+    assert state.outcome(rules) == referee.outcome() == (True, [1])
+    sides = TwoDeckMatch(6, partners=True)  # A46a: seat s and s + 3 are a side, summed
+    sides.add_hand([100, 20, 30, 110, 20, 30])
+    assert ca.match_outcome(ca.find_variant("two-deck+partners").rules(6), sides.totals) == sides.outcome() == (True, [1, 4])
