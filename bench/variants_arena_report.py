@@ -45,6 +45,9 @@ CASES = [
     # The bids and the suit searched (issue 29); a hand's points are the named suit's cards taken,
     # the bids' chips are not counted here (docs/RULES.md §20).
     ("auction", 4),
+    # Two copies of every card (issue 29, docs/RULES.md §13): ISMCTS over the two-copy sampler (no solver);
+    # 6 seats deal 17 cards and a kitty of 2, 8 seats 13 and none.
+    ("two-deck", 6), ("two-deck", 8),
 ]
 OPPONENTS = ("random", "heuristic")
 RESULTS = Path(__file__).parent / "results" / "variants"

@@ -4,7 +4,7 @@ copas_ai core: cards, rules, positions and search in C++
 from __future__ import annotations
 import collections.abc
 import typing
-__all__: list[str] = ['Auction', 'Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_FLIPS', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MAX_BID', 'MatchEquity', 'MatchState', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'StockDraw', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'auction_outcome', 'card_feature_names', 'card_features', 'card_model_probability', 'deal', 'heuristic_blind_pass', 'heuristic_card', 'heuristic_card_probability', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'inference_pool', 'match_equity_unsupported', 'match_outcome', 'pay_auction_bid', 'penalty_suit_rules', 'plan_parts', 'play_log_likelihood', 'random_hands', 'relaxed_ceiling_at_most', 'settle_auction_hand', 'sides', 'simulate_match_wins', 'solve_plain', 'solver_unsupported', 'world_from_view']
+__all__: list[str] = ['Auction', 'Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_FLIPS', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IdenticalCardWins', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MAX_BID', 'MatchEquity', 'MatchState', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'StockDraw', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'auction_outcome', 'card_feature_names', 'card_features', 'card_model_probability', 'deal', 'deal_twins', 'heuristic_blind_pass', 'heuristic_card', 'heuristic_card_probability', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'inference_pool', 'match_equity_unsupported', 'match_outcome', 'pay_auction_bid', 'penalty_suit_rules', 'plan_parts', 'play_log_likelihood', 'random_hands', 'relaxed_ceiling_at_most', 'settle_auction_hand', 'sides', 'simulate_match_wins', 'solve_plain', 'solver_unsupported', 'twin_world_count', 'twin_worlds', 'world_from_view']
 class InvalidCardError(ValueError):
     pass
 class IllegalMoveError(ValueError):
@@ -523,6 +523,51 @@ class Goal:
     @property
     def value(self) -> int:
         ...
+class IdenticalCardWins:
+    """
+    Members:
+    
+      EARLIER
+    
+      LATER
+    """
+    EARLIER: typing.ClassVar[IdenticalCardWins]
+    LATER: typing.ClassVar[IdenticalCardWins]
+    __members__: typing.ClassVar[dict[str, IdenticalCardWins]]
+    @typing.overload
+    def __eq__(self, other: IdenticalCardWins) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: IdenticalCardWins) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
 class RuleSet:
     """
     A variant as plain data (see csrc/rules.h).
@@ -539,6 +584,7 @@ class RuleSet:
     hand_floor_zero: bool
     heart_lead_over_queen: bool
     hearts_break: HeartsBreak
+    identical_card_wins: IdenticalCardWins
     kitty_peek: bool
     kitty_taker: KittyTaker
     kitty_use: KittyUse
@@ -613,6 +659,12 @@ class RuleSet:
         ...
     @clean_hand_points.setter
     def clean_hand_points(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def copies(self) -> int:
+        ...
+    @copies.setter
+    def copies(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
     def deck(self) -> CardSet:
@@ -917,9 +969,9 @@ class Position:
         ...
     def __deepcopy__(self, arg0: typing.Any) -> Position:
         ...
-    def __init__(self, rules: RuleSet, hands: typing.Any, dealer: typing.SupportsInt | typing.SupportsIndex = -1, hand_no: typing.SupportsInt | typing.SupportsIndex = 0, stock: typing.Any = None) -> None:
+    def __init__(self, rules: RuleSet, hands: typing.Any, dealer: typing.SupportsInt | typing.SupportsIndex = -1, hand_no: typing.SupportsInt | typing.SupportsIndex = 0, stock: typing.Any = None, twins: typing.Any = None) -> None:
         """
-        Deal `hands` (before the pass) under `rules`; hand_no (0-based) fixes the pass. With a stock (two-player), `stock` is its order, top first (default: shuffled from the hands). Raises InvalidPositionError for an impossible deal.
+        Deal `hands` (before the pass) under `rules`; hand_no (0-based) fixes the pass. With a stock (two-player), `stock` is its order, top first (default: shuffled from the hands). With two copies of every card (two-deck), `twins` gives the cards each seat holds twice (each is in its hand too). Raises InvalidPositionError for an impossible deal.
         """
     def chain_start(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> bool:
         """
@@ -973,7 +1025,7 @@ class Position:
         """
     def points_taken(self) -> list[int]:
         """
-        raw card points each seat has won so far
+        raw card points each seat has won so far (two-deck: each copy counts)
         """
     def pop(self) -> typing.Any:
         """
@@ -1084,7 +1136,9 @@ class Position:
         ...
     @property
     def hands(self) -> list:
-        ...
+        """
+        each seat's cards (two-deck: the cards it holds at least once; `twins` those it holds twice)
+        """
     @property
     def hearts_broken(self) -> bool:
         ...
@@ -1102,6 +1156,11 @@ class Position:
     def kitty_trick(self) -> typing.Any:
         """
         the index of the trick that took the kitty, or None
+        """
+    @property
+    def kitty_twins(self) -> CardSet:
+        """
+        two-deck: the cards the kitty holds twice
         """
     @property
     def leader(self) -> int:
@@ -1228,8 +1287,18 @@ class Position:
         the seat to play, or None outside the play
         """
     @property
+    def twins(self) -> list:
+        """
+        two-deck: the cards each seat holds twice (empty with one copy of each card)
+        """
+    @property
     def won(self) -> list:
         ...
+    @property
+    def won_twins(self) -> list:
+        """
+        two-deck: the cards each seat has taken twice
+        """
 class WorldSampler:
     """
     Deals the cards a seat cannot see, exactly uniformly over every world consistent with what it knows.
@@ -1474,6 +1543,10 @@ def deal(rules: RuleSet, seed: typing.SupportsInt | typing.SupportsIndex) -> lis
     """
     A random deal (one CardSet per seat) from a seed.
     """
+def deal_twins(rules: RuleSet, seed: typing.SupportsInt | typing.SupportsIndex) -> tuple[list, list]:
+    """
+    two-deck: a random deal of two copies of every card from a seed: (hands, twins), per seat the cards held at least once and those held twice.
+    """
 def heuristic_blind_pass(position: Position) -> CardSet:
     """
     blind-forward (docs/RULES.md §2.2): the rule-of-thumb pass of the link due, its packet unseen: the packet itself (forward) when its own cards hold no point card and no spade above the J, else 3 of its own.
@@ -1563,6 +1636,14 @@ def solver_unsupported(rules: RuleSet) -> str:
 def solver_unsupported(position: ..., match: MatchState) -> str:
     """
     why the exact solver cannot value this hand played in this MatchState ('' when it can): a conditional reverse moon (A24) the match may still count reversed
+    """
+def twin_world_count(position: Position, seat: typing.SupportsInt | typing.SupportsIndex) -> float:
+    """
+    two-deck: the physical deals of the cards `seat` cannot see that fit what it knows
+    """
+def twin_worlds(position: Position, seat: typing.SupportsInt | typing.SupportsIndex, n: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> list:
+    """
+    two-deck: `n` worlds drawn for `seat`, each (per seat its cards, the kitty's), a card listed twice where both copies are held
     """
 def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, hand: CardSet, passed: typing.Any, received: typing.Any, moves: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, Card]], dealer: typing.SupportsInt | typing.SupportsIndex, hand_no: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1, kitty: CardSet = ..., discarded: CardSet = ..., discard_made: bool = False, revokes: str = 'forbid', decisions: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex, str]] = [], forwarded: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = [], drawn: collections.abc.Sequence[Card] = [], drawn_complete: bool = True, bid_limits: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = []) -> Position:
     """

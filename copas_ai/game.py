@@ -10,11 +10,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from copas_ai._core import Card, CardSet, MatchState, Position, StockDraw, deal
+from copas_ai._core import Card, CardSet, MatchState, Position, StockDraw, deal, deal_twins
 from copas_ai.bots import Bot, choose_decision, choose_discard
 from copas_ai.moves.decisions import PLAN
 from copas_ai.moves.kitty import discard_index
 from copas_ai.moves.passes import PassValue, is_split
+from copas_ai.moves.twins import cards_points, dealt_twins
 from copas_ai.variants import Variant, find_variant
 
 
@@ -45,6 +46,17 @@ class HandRecord:
     seats: list[int] | None = None
     # A stock (two-player, docs/RULES.md §18): its order as dealt, top first.
     stock: list[Card] | None = None
+    # Two copies of every card (two-deck, docs/RULES.md §13): the cards each seat was
+    # dealt twice (each is in its `deal` too); None with one copy of each card.
+    twins: list[CardSet] | None = None
+
+
+def dealt_position(rules, seed: int, dealer: int, hand_no: int) -> Position:
+    """A hand dealt at random from `seed` (two-deck: two copies of every card, docs/RULES.md §13)."""
+    if rules.copies > 1:
+        hands, twins = deal_twins(rules, seed)
+        return Position(rules, hands, dealer=dealer, hand_no=hand_no, twins=twins)
+    return Position(rules, deal(rules, seed), dealer=dealer, hand_no=hand_no)
 
 
 @dataclass
@@ -119,7 +131,7 @@ class Match:
         hand_seed = random.Random(f"{self.seed}/{hand_no}").getrandbits(64)
         seats = self.seats_in_play()
         rules = self.variant.rules(len(seats))
-        position = Position(rules, deal(rules, hand_seed), dealer=seats.index(self.next_dealer()), hand_no=hand_no)
+        position = dealt_position(rules, hand_seed, seats.index(self.next_dealer()), hand_no)
         if rules.auction:  # the bids are bounded by the chips (docs/RULES.md §20, A53b)
             position.set_bid_limits([self.state.totals[s] for s in seats])
         return position
@@ -139,7 +151,9 @@ class Match:
         record = HandRecord(position.hand_no, position.dealer, dealt, passes, position.moves, score, discard,
                             match=before, pool=pool, decisions=tuple(position.decisions),
                             seats=None if len(seats) == self.players else seats,
-                            stock=list(position.dealt_stock) or None)
+                            stock=list(position.dealt_stock) or None,
+                            twins=[dealt_twins(position, s)[1] for s in range(position.players)]
+                            if position.rules.copies > 1 else None)
         self.hands.append(record)
         return record
 
@@ -229,7 +243,7 @@ def _trick_report(position: Position, before: list, seat: int, card: Card) -> Tr
         # trick's cards, may not lead next (DO-3).
         plays = before + [(seat, card)] if not before or card.suit == before[0][1].suit else before
         winner = next(s for s in range(position.players) if plays[0][1] in position.won[s])
-    points = position.rules.points_of(CardSet([c for _, c in plays]))
+    points = cards_points(position.rules, [c for _, c in plays])  # two-deck: each copy
     return TrickReport(position.tricks_done, plays, winner, points)
 
 

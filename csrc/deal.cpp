@@ -130,8 +130,14 @@ PlayoutStats random_hands_with(const RuleSet& rules, std::uint64_t count, std::u
   Position pos(&rules, rules.players - 1, 0);  // one position, reset for every hand
   for (std::uint64_t h = 0; h < count; ++h) {
     pos.reset(rules.players - 1, static_cast<int>(h % 4));
-    dealer.deal(rng, hands);
-    pos.deal(hands);
+    if (rules.copies > 1) [[unlikely]] {
+      CardSet twins[kMaxPlayers];
+      deal_random_twins(rules, rng, hands, twins);
+      pos.deal_twins(hands, twins);
+    } else {
+      dealer.deal(rng, hands);
+      pos.deal(hands);
+    }
     play_out_with(pos, rng, draw);
     pos.hand_scores(scores);
     stats.hands++;

@@ -33,6 +33,9 @@ class Dealer {
 
 // One random deal from a sorted deck (a fresh Dealer): a seed always gives the same deal.
 void deal_random(const RuleSet& rules, Rng& rng, CardSet* hands);
+// Two copies of every card (RuleSet::copies = 2, twin_play.cpp): a random deal of the
+// two decks, each seat's values in `hands` and those it holds twice in `twins`.
+void deal_random_twins(const RuleSet& rules, Rng& rng, CardSet* hands, CardSet* twins);
 
 // Random draws below: k = rng.below(cards in the set), then the k-th card of the
 // set, found by POPCNT and PDEP where the CPU has them fast (deal.cpp) and portably

@@ -20,6 +20,7 @@ Position::Position(const RuleSet* rules, int dealer, int hand_no)
     rare_rules_ |= kRareTrickEnd;
   if (rules->pass_chain || rules->pool_cards) rare_rules_ |= kRarePasses;
   if (rules->stock_draw == StockDraw::kUntilFollow) rare_rules_ |= kRareOpenTricks;
+  if (rules->copies > 1) rare_rules_ |= kRareTwins | kRareTrickEnd;
   if (rules->auction) set_bid_limits(nullptr);  // auction: the start chips until the match sets them
   reset(dealer, hand_no);
 }
@@ -65,6 +66,11 @@ void Position::clear() {
     trick_passes_ = 0;
     stock_discarder_ = drew_to_follow_ = -1;
     if (rare_rules_ & kRareOpenTricks) trick_end_ = 1;  // domino: every card goes through finish_trick
+  }
+  if (rare_rules_ & kRareTwins) [[unlikely]] {
+    std::fill_n(twins_, kMaxPlayers, CardSet{0});
+    std::fill_n(won_twins_, kMaxPlayers, CardSet{0});
+    kitty_twins_ = 0;
   }
 }
 
@@ -401,8 +407,7 @@ bool Position::open_second_round() {
 [[gnu::optimize("no-tree-vectorize")]] void Position::finish_trick() {
   // One test of a flag for the rules off the standard game's path (rare_rules_).
   const bool rare = rare_rules_ & kRareTrickEnd;
-  if (rare && rules_->extend_cards && open_second_round()) [[unlikely]] return;
-  if (rare && (rare_rules_ & kRareOpenTricks) && !domino_trick_over()) [[unlikely]] return;
+  if (rare && !rare_trick_complete()) [[unlikely]] return;
   const PlayRecord* trick = &history_[num_plays_ - trick_len_];
   const Suit led = led_suit();
   int best = 0;
@@ -411,19 +416,13 @@ bool Position::open_second_round() {
     const Card top = highest(trick_set_ & suit_mask(led));
     for (int i = 1; i < trick_len_; ++i) best += i * (trick[i].card == top);
   } else {
-    for (int i = 1; i < trick_len_; ++i) {
-      const Card c = trick[i].card;
-      if (c.suit() == led &&
-          rules_->rank_strength[c.face()] > rules_->rank_strength[trick[best].card.face()])
-        best = i;
-    }
+    best = strongest_place(trick, trick_len_, led);
   }
   const int winner = trick[best].seat;
   if (!hearts_broken_ && trick_breaks_hearts()) hearts_broken_ = true;
   won_[winner] |= trick_set_;
   // The kitty goes with the first trick (first-trick-winner) or the first that scores.
-  if (kitty_seat_ < 0 && kitty_ &&
-      (rules_->kitty_taker == KittyTaker::kFirstTrickWinner || (trick_set_ & view_->scoring_cards))) {
+  if (takes_kitty()) {
     kitty_seat_ = static_cast<std::int8_t>(winner);
     kitty_trick_ = tricks_done_;
     if (rules_->kitty_use == KittyUse::kIntoHand) {
@@ -442,6 +441,14 @@ bool Position::open_second_round() {
     return;
   }
   if (hands_[winner] == 0) [[unlikely]] end_hand();
+}
+
+bool Position::rare_trick_complete() {
+  if (rules_->extend_cards && open_second_round()) return false;
+  if ((rare_rules_ & kRareOpenTricks) && !domino_trick_over()) return false;
+  // Two copies: the multisets first; the rest of finish_trick then only ORs in what they hold.
+  if (rare_rules_ & kRareTwins) settle_twin_trick();
+  return true;
 }
 
 void Position::finish_rare_trick(int winner, Suit led) {
@@ -498,6 +505,7 @@ void Position::undo() {
 }
 
 void Position::undo_trick_extras(int winner, const PlayRecord* trick, int len) {
+  if (rare_rules_ & kRareTwins) return undo_twin_trick(winner, trick, len);
   if (kitty_seat_ >= 0 && kitty_trick_ == tricks_done_) {
     if (rules_->kitty_use == KittyUse::kIntoHand) {
       untake_from_hand(winner);
@@ -519,7 +527,9 @@ void Position::set_kitty(CardSet cards) {
 int Position::moon_shooter() const {
   if (rules_->moon == MoonRule::kNone || rules_->moon_cards == 0) return -1;
   for (int s = 0; s < n_; ++s)
-    if ((won_[s] & rules_->moon_cards) == rules_->moon_cards) return s;
+    if ((won_[s] & rules_->moon_cards) == rules_->moon_cards)
+      // Two copies (A46b): both of every moon card; missing a second copy, nobody has them all.
+      return two_copies() && (won_twins_[s] & rules_->moon_cards) != rules_->moon_cards ? -1 : s;
   return -1;
 }
 
@@ -531,6 +541,7 @@ void Position::hand_scores_with_moon(MoonRule moon, std::int32_t* out) const {
     if (end_ == HandEnd::kRevoke) out[revoker_] = r.revoke_penalty;
     return;
   }
+  if (rare_rules_ & kRareTwins) [[unlikely]] return twin_hand_scores(moon, out);
   const HandTally t = tally();
   const int shooter = copas::moon_shooter(r, moon, t);
   for (int s = 0; s < n_; ++s) out[s] = seat_hand_score(r, moon, t, shooter, s, points_taken(s));

@@ -16,6 +16,7 @@
 #include "rng.h"
 #include "rule_view.h"
 #include "rules.h"
+#include "twin_cards.h"
 
 namespace copas {
 
@@ -278,6 +279,28 @@ class Position {
     return stock_next_ == count(rules_->deck) - n_ * rules_->hand_size && stock_next_ < stock_size_ ? stock_discarder_ : -1;
   }
 
+  // Two copies of every card (RuleSet::copies = 2: two-deck, docs/RULES.md §13;
+  // twin_play.cpp). A hand, a won pile and the kitty are multisets (twin_cards.h):
+  // hand()/won()/kitty() are their `once` layers, the values held at least once, and
+  // the legal moves come from them (a move names a value). The second layer is
+  // touched only under these rules, at a trick's end: until then a seat that played
+  // one of its two copies shows neither in hand() (held() resolves it), and a
+  // card taken back from the trick in progress may be missing from trick_cards()
+  // and played() while its other copy is in (trick_multiset(), played_cards()).
+  // deal_twins: the hands' once layers and their second copies (unchecked; see
+  // check_twin_deal); the kitty is the two decks less both.
+  void deal_twins(const CardSet* hands, const CardSet* twins);
+  bool two_copies() const { return rare_rules_ & kRareTwins; }
+  TwinSet held(int seat) const;
+  TwinSet won_cards(int seat) const { return {won_[seat], won_twins_[seat]}; }
+  TwinSet kitty_cards() const { return {kitty_, kitty_twins_}; }
+  TwinSet trick_multiset() const;
+  TwinSet played_cards() const;
+  // A sampled world's (search/twin_sampler.h): a seat's cards as held() gives them,
+  // and the kitty's (in the taker's won pile too once taken).
+  void set_held(int seat, TwinSet cards);
+  void set_twin_kitty(TwinSet cards);
+
   // Replaces a seat's current cards: how the search puts a sampled world's
   // unseen cards into a copy of the position (the history stays as it is).
   void set_hand(int seat, CardSet cards) { hands_[seat] = cards; }
@@ -369,12 +392,41 @@ class Position {
   void start_play();
   void open_play();  // the play proper begins: the leader to act, unless stuck
   void finish_trick();
+  // finish_trick's first step under the rare rules: whether the trick is complete (a
+  // second round or domino's turn may go on instead); two copies settle (twin_play.cpp).
+  [[gnu::noinline]] bool rare_trick_complete();
   // finish_trick's end under the rare rules (kRareTrickEnd): the draws, the hand's
   // end, turbo's A34 and the stuck lead.
   void finish_rare_trick(int winner, Suit led);
   // The stock (stock_draw.cpp): its order from the hands at the deal; the draws
   // after a trick; undone with the trick (its cards: `trick`, `len` records).
   void deal_stock(CardSet dealt);
+  // Two copies (twin_play.cpp): at a trick's end, before its winner is read, the
+  // seats' second copies settle, the trick and played cards are rebuilt from the
+  // history and the winner's pile (and the kitty it takes) added as multisets;
+  // undo_twin_trick takes that back. twin_hand_scores: hand_scores' multiset form.
+  void settle_twin_trick();
+  void undo_twin_trick(int winner, const PlayRecord* trick, int len);
+  void twin_hand_scores(MoonRule moon, std::int32_t* out) const;
+  // The place in `trick` (len cards, `led` led) of its winner by rank_strength:
+  // the first of the strongest, or (identical_card_wins = later) the last.
+  int strongest_place(const PlayRecord* trick, int len, Suit led) const {
+    const int later = rules_->identical_card_wins == IdenticalCardWins::kLater;
+    int best = 0;
+    for (int i = 1; i < len; ++i) {
+      const Card c = trick[i].card;
+      // Strengths are distinct per face, so +1 lets only an identical card tie and win.
+      if (c.suit() == led && rules_->rank_strength[c.face()] + later > rules_->rank_strength[trick[best].card.face()])
+        best = i;
+    }
+    return best;
+  }
+  // Whether the trick just completed takes the kitty (first-trick-winner, or the
+  // first trick holding a card that scores, A29).
+  bool takes_kitty() const {
+    return kitty_seat_ < 0 && kitty_ &&
+           (rules_->kitty_taker == KittyTaker::kFirstTrickWinner || (trick_set_ & view_->scoring_cards));
+  }
   void draw_after_trick(int winner);
   void undo_draws(int winner, const PlayRecord* trick, int len);
   // undo()'s reopened trick, the rare parts: the kitty taken with it, A34's charges, draws.
@@ -473,7 +525,9 @@ class Position {
   // kRareTrickEnd, finish_trick's extra steps (nines-extend, charges, stuck leads);
   // kRarePasses, set_pass's other kinds (a pass chain, the pool).
   // kRareOpenTricks, domino's tricks of N led-suit cards from any seats.
-  static constexpr std::uint8_t kRareFilters = 1, kRareTrickEnd = 2, kRarePasses = 4, kRareOpenTricks = 8;
+  // kRareTwins, two copies of every card (with kRareTrickEnd: settled at a trick's end).
+  static constexpr std::uint8_t kRareFilters = 1, kRareTrickEnd = 2, kRarePasses = 4, kRareOpenTricks = 8,
+                                kRareTwins = 16;
   std::uint8_t rare_rules_ = 0;
   PlayRecord history_[kMaxPlays];
   DecisionRecord decision_log_[kMaxDecisions];
@@ -495,6 +549,11 @@ class Position {
   AuctionLog auction_;
   const RuleSet* auction_base_ = nullptr;
   std::uint8_t bid_limit_[kMaxPlayers] = {};
+  // Two copies (after the hot members; zero unless kRareTwins): the second layer of
+  // each hand, each won pile and the kitty (twin_cards.h: a subset of the first).
+  CardSet twins_[kMaxPlayers] = {};
+  CardSet won_twins_[kMaxPlayers] = {};
+  CardSet kitty_twins_ = 0;
 };
 
 // Always inlined: as a call, the legal-move mask would go through memory.
@@ -601,6 +660,9 @@ std::string stock_error(const Position& pos, const Card* order, int size);
 // Checks a deal against the rules (card counts, duplicates, cards outside the
 // deck). Returns an empty string when it is valid, else the first problem.
 std::string check_deal(const RuleSet& rules, const CardSet* hands);
+// The same for two copies of every card (twin_play.cpp): `hands` the values each seat
+// holds, `twins` those it holds twice; no value dealt more than twice.
+std::string check_twin_deal(const RuleSet& rules, const CardSet* hands, const CardSet* twins);
 // Why `cards` (+ `second`, a split pass's part 1) cannot be `seat`'s pass in
 // `pos` (empty when they can).
 std::string pass_error(const Position& pos, int seat, CardSet cards, CardSet second = 0, CardSet third = 0);

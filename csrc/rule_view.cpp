@@ -58,6 +58,9 @@ RuleView::RuleView(const RuleSet& rules) {
     strength_of_face[faces[i]] = static_cast<std::uint8_t>(i);
     if (faces[i] != i) identity_ranks = false;
   }
+  // Two copies of a card share a bit: finish_trick's fast path (the top bit's place)
+  // cannot tell which copy came first, so the strength loop decides (two-deck, §13).
+  if (rules.copies > 1) identity_ranks = false;
 
   // RuleSet::pass_plan decides each hand's plan (no pass, or the pool, in every hand when
   // there is no cycle); the table holds one cycle of them.

@@ -53,7 +53,9 @@ struct RuleView {
 
   // The rank order: strength i is the i-th weakest face (ties keep face order,
   // as finish_trick lets the earlier card win a tie, which no variant uses).
-  bool identity_ranks = true;  // A-high: the strongest card of a suit is its top bit
+  // A-high: the strongest card of a suit is its top bit (one copy of each card: false
+  // under RuleSet::copies = 2, where the earlier or later of two copies wins).
+  bool identity_ranks = true;
   std::array<std::uint8_t, kNumFaces> face_of_strength{};
   std::array<std::uint8_t, kNumFaces> strength_of_face{};
   // The cards of `cards` in c's suit that c beats.

@@ -49,16 +49,40 @@ PassPlan RuleSet::pass_plan(int hand_no) const {
   return plan;
 }
 
+namespace {
+
+// What the two-copy layer (twin_cards.h, twin_play.cpp) does not carry yet: each of
+// these rules reads a hand or a pile as a set of distinct cards.
+std::string twin_rules_error(const RuleSet& r) {
+  const char* what = r.pass_cycle_length || r.pool_cards ? "a pass"
+                     : r.charge_cards                     ? "charges"
+                     : r.stock_draw != StockDraw::kNone   ? "a stock"
+                     : r.extend_cards                     ? "tricks with a second round"
+                     : r.kitty_use == KittyUse::kIntoHand ? "the into-hand kitty's discards"
+                     : r.dealer_plans_pass || r.auction   ? "a decision before the play"
+                     : r.start_chips                      ? "chips"
+                     : r.first_lead == FirstLead::kHolderOfCard && r.must_lead_first_card
+                         ? "a named opening card"
+                         : nullptr;
+  return what ? std::string("two copies of a card (two-deck) cannot be played with ") + what + " yet" : "";
+}
+
+}  // namespace
+
 std::string check_rules(const RuleSet& r) {
   if (r.players < 2 || r.players > kMaxPlayers)
     return "players must be 2 to " + std::to_string(kMaxPlayers) + ", not " + std::to_string(r.players);
-  if (r.copies != 1) return "two-deck variants are not implemented yet";
+  if (r.copies < 1 || r.copies > 2) return "copies must be 1 or 2, not " + std::to_string(r.copies);
+  if (r.copies == 2) {
+    if (std::string e = twin_rules_error(r); !e.empty()) return e;
+  }
   if (r.deck & ~kFullDeck) return "the deck holds cards outside the 52";
-  if (r.hand_size == 0 || r.players * r.hand_size > count(r.deck))
+  const int deck_size = count(r.deck) * r.copies;
+  if (r.hand_size == 0 || r.players * r.hand_size > deck_size)
     return "cannot deal " + std::to_string(r.hand_size) + " cards to " + std::to_string(r.players) +
-           " seats from " + std::to_string(count(r.deck));
+           " seats from " + std::to_string(deck_size);
   if (r.players * r.hand_size > kMaxPlays) return "too many cards for one hand";
-  if (r.kitty_size != 0 && r.players * r.hand_size + r.kitty_size != count(r.deck))
+  if (r.kitty_size != 0 && r.players * r.hand_size + r.kitty_size != deck_size)
     return "the hands and the kitty of " + std::to_string(r.kitty_size) + " must make up the deck";
   if (r.stock_draw != StockDraw::kNone) {
     const int stock = count(r.deck) - r.players * r.hand_size;
@@ -175,6 +199,9 @@ std::string solver_unsupported(const RuleSet& rules) {
   // still refuses is a position, not rules (an unproven revoke, a kitty still lying).
   // Its trick bounds, trick control, relaxed ceiling and key assume one card per seat
   // in every trick.
+  if (rules.copies > 1)
+    return "two copies of a card (two-deck, docs/RULES.md §13): the solver's tables, keys and bounds hold "
+           "one copy of each card";
   if (rules.extend_cards)
     return "nines-extend (A21): tricks of a second round; the solver's trick bounds assume one card per seat";
   if (negates_signs(rules.moon))

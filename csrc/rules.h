@@ -57,8 +57,11 @@
 //                         all-hearts rule as MoonRule::kNegateOwn/kNegateAll over
 //                         moon_negated; doubling_alone_points (10♣ +50), grand_slam_*;
 //                         lead_taker_card (the Q♠ taker leads the next hand); turbo's charges.
-//  two-deck, cancellation, copies = 2 [later]: a second CardSet layer per hand.
-//  uno-hearts
+//  two-deck               copies = 2: two copies of every card, a second CardSet layer
+//                         (twin_cards.h, Position's twin_play.cpp); identical_card_wins =
+//                         earlier; the kitty of three-five; teams = players / 2 (A46a).
+//  cancellation,          copies = 2 [later]: cancelling identical cards, the later one
+//  uno-hearts             winning (identical_card_wins = later), draws and swaps.
 //  two-player             stock_draw = kRefill: the deck less the hands is a stock, in an
 //                         order dealt with the hands (Position::set_stock); after each
 //                         trick every seat draws one card, the winner first (stock_draw.cpp).
@@ -83,7 +86,13 @@
 namespace copas {
 
 constexpr int kMaxPlayers = 10;  // two-deck seats up to 10
-constexpr int kMaxPlays = 64;    // cards in one hand; two-deck variants will widen this
+constexpr int kMaxPlays = 104;   // cards in one hand: two-deck's 104 (8 seats x 13)
+
+// Two copies of one card in a trick (RuleSet::copies = 2): which of them ranks higher.
+enum class IdenticalCardWins : std::uint8_t {
+  kEarlier,  // two-deck (§13, S000 L295): the one played first
+  kLater,    // uno-hearts (§15) will read the later one
+};
 
 // Who leads the first trick of a hand.
 enum class FirstLead : std::uint8_t {
@@ -185,9 +194,11 @@ struct RuleSet {
   // Seats.
   std::uint8_t players = 4;
 
-  // The deck: which cards are in play (copies > 1 is [later]).
+  // The deck: which cards are in play, and how many copies of each (two-deck, §13:
+  // 2; a hand holds a multiset, twin_cards.h). kitty_size and hand_size count copies.
   CardSet deck = kFullDeck;
   std::uint8_t copies = 1;
+  IdenticalCardWins identical_card_wins = IdenticalCardWins::kEarlier;
   std::uint8_t hand_size = 13;
   std::uint8_t kitty_size = 0;  // cards dealt to nobody: the kitty (three-five, §4)
   KittyTaker kitty_taker = KittyTaker::kFirstTrickWinner;

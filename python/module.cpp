@@ -17,6 +17,7 @@ void register_searcher(py::module_& m);
 void register_equity(py::module_& m);
 void register_auction(py::module_& m);
 void register_inference(py::module_& m);
+void register_twin_search(py::module_& m);
 }  // namespace copas::py_api
 
 PYBIND11_MODULE(_core, m) {
@@ -36,4 +37,5 @@ PYBIND11_MODULE(_core, m) {
   register_searcher(m);
   register_auction(m);
   register_inference(m);
+  register_twin_search(m);
 }

@@ -71,8 +71,14 @@ std::vector<Card> stock_order(const py::object& cards) {
   return order;
 }
 
+std::vector<CardSet> seat_sets(const py::object& sets) {
+  std::vector<CardSet> out;
+  for (const py::handle h : sets) out.push_back(to_cardset(py::reinterpret_borrow<py::object>(h)).bits);
+  return out;
+}
+
 PositionBox make_position(const RuleSet& rules, const py::object& hands, int dealer, int hand_no,
-                          const py::object& stock) {
+                          const py::object& stock, const py::object& twins) {
   PositionBox b;
   b.rules = frozen_rules(rules);
   const int n = b.rules->players;
@@ -81,13 +87,22 @@ PositionBox make_position(const RuleSet& rules, const py::object& hands, int dea
   if (hand_no < 0 || hand_no > kMaxHandNo)
     throw InvalidPositionError("hand number must be 0.." + std::to_string(kMaxHandNo));
   b.pos = Position(b.rules.get(), dealer, hand_no);
-  std::vector<CardSet> dealt;
-  for (const py::handle h : hands) dealt.push_back(to_cardset(py::reinterpret_borrow<py::object>(h)).bits);
+  const std::vector<CardSet> dealt = seat_sets(hands);
   if (static_cast<int>(dealt.size()) != n)
     throw InvalidPositionError("expected " + std::to_string(n) + " hands, got " + std::to_string(dealt.size()));
-  std::string error = check_deal(*b.rules, dealt.data());
+  // Two copies of every card (two-deck): `twins`, each seat's values held twice.
+  const std::vector<CardSet> second = twins.is_none() ? std::vector<CardSet>(n, 0) : seat_sets(twins);
+  if (!twins.is_none() && b.rules->copies == 1)
+    throw InvalidPositionError("this variant has one copy of each card: no twins to deal");
+  if (static_cast<int>(second.size()) != n)
+    throw InvalidPositionError("expected " + std::to_string(n) + " sets of twins, got " + std::to_string(second.size()));
+  std::string error = b.rules->copies > 1 ? check_twin_deal(*b.rules, dealt.data(), second.data())
+                                          : check_deal(*b.rules, dealt.data());
   if (!error.empty()) throw InvalidPositionError("impossible deal: " + error);
-  b.pos.deal(dealt.data());
+  if (b.rules->copies > 1)
+    b.pos.deal_twins(dealt.data(), second.data());
+  else
+    b.pos.deal(dealt.data());
   if (!stock.is_none()) {
     if (b.rules->stock_draw == StockDraw::kNone) throw InvalidPositionError("this variant has no stock");
     const std::vector<Card> order = stock_order(stock);
@@ -147,6 +162,13 @@ py::list seat_cards(const PositionBox& b, CardSet (Position::*getter)(int) const
   return out;
 }
 
+// One layer (TwinSet::once or ::twice) of each seat's multiset (two-deck, csrc/twin_cards.h).
+py::list seat_layer(const PositionBox& b, TwinSet (Position::*getter)(int) const, CardSet TwinSet::*layer) {
+  py::list out;
+  for (int s = 0; s < b.pos.players(); ++s) out.append(CardSetBox{(b.pos.*getter)(s).*layer});
+  return out;
+}
+
 // `word=value` as a decision: IllegalMoveError when it is not one.
 int parse_decision_move(const std::string& text, DecisionWord& word) {
   int value = 0;
@@ -166,10 +188,11 @@ py::list play_records(const Position& pos, int from) {
 void register_position(py::module_& m) {
   py::class_<PositionBox>(m, "Position", "One hand of a variant with every seat's cards known.")
       .def(py::init(&make_position), py::arg("rules"), py::arg("hands"), py::arg("dealer") = -1,
-           py::arg("hand_no") = 0, py::arg("stock") = py::none(),
+           py::arg("hand_no") = 0, py::arg("stock") = py::none(), py::arg("twins") = py::none(),
            "Deal `hands` (before the pass) under `rules`; hand_no (0-based) fixes the pass. With a "
            "stock (two-player), `stock` is its order, top first (default: shuffled from the hands). "
-           "Raises InvalidPositionError for an impossible deal.")
+           "With two copies of every card (two-deck), `twins` gives the cards each seat holds twice "
+           "(each is in its hand too). Raises InvalidPositionError for an impossible deal.")
       .def_property_readonly("stock", [](const PositionBox& b) { return stock_from(b.pos, b.pos.draws_made()); },
                              "the cards still in the stock, top first (two-player; [] without a stock)")
       .def_property_readonly("dealt_stock", [](const PositionBox& b) {
@@ -225,7 +248,15 @@ void register_position(py::module_& m) {
           if (p.count) out.append(py::make_tuple(p.offset, p.count));
         return out;
       }, "[(seat offset to the left, cards)] of this hand's pass")
-      .def_property_readonly("hands", [](const PositionBox& b) { return seat_cards(b, &Position::hand); })
+      .def_property_readonly("hands", [](const PositionBox& b) { return seat_layer(b, &Position::held, &TwinSet::once); },
+                             "each seat's cards (two-deck: the cards it holds at least once; `twins` those it holds twice)")
+      .def_property_readonly("twins", [](const PositionBox& b) { return seat_layer(b, &Position::held, &TwinSet::twice); },
+                             "two-deck: the cards each seat holds twice (empty with one copy of each card)")
+      .def_property_readonly("won_twins",
+                             [](const PositionBox& b) { return seat_layer(b, &Position::won_cards, &TwinSet::twice); },
+                             "two-deck: the cards each seat has taken twice")
+      .def_property_readonly("kitty_twins", [](const PositionBox& b) { return CardSetBox{b.pos.kitty_cards().twice}; },
+                             "two-deck: the cards the kitty holds twice")
       .def_property_readonly("won", [](const PositionBox& b) { return seat_cards(b, &Position::won); })
       .def_property_readonly("kitty", [](const PositionBox& b) { return CardSetBox{b.pos.kitty()}; },
                              "the cards dealt to nobody (the kitty), taken or not")
@@ -295,7 +326,7 @@ void register_position(py::module_& m) {
                              "gong-zhu+super-charge: of the charged cards, those charged face up (A40)")
       .def_property_readonly("passed", [](const PositionBox& b) { return seat_cards(b, &Position::passed); })
       .def_property_readonly("received", [](const PositionBox& b) { return seat_cards(b, &Position::received); })
-      .def("hand", [](const PositionBox& b, int s) { return CardSetBox{b.pos.hand(check_seat(b, s))}; })
+      .def("hand", [](const PositionBox& b, int s) { return CardSetBox{b.pos.held(check_seat(b, s)).once}; })
       .def("tricks_won", [](const PositionBox& b, int s) { return b.pos.tricks_won(check_seat(b, s)); })
       .def("shown_voids", [](const PositionBox& b, int s) {
         std::vector<int> suits;
@@ -455,9 +486,9 @@ void register_position(py::module_& m) {
       .def("is_over", [](const PositionBox& b) { return b.pos.phase() == Phase::kOver; })
       .def("points_taken", [](const PositionBox& b) {
         std::vector<int> out;
-        for (int s = 0; s < b.pos.players(); ++s) out.push_back(b.pos.points_taken(s));
+        for (int s = 0; s < b.pos.players(); ++s) out.push_back(points_of(b.pos.view(), b.pos.won_cards(s)));
         return out;
-      }, "raw card points each seat has won so far")
+      }, "raw card points each seat has won so far (two-deck: each copy counts)")
       .def("score", [](const PositionBox& b) {
         std::int32_t out[kMaxPlayers];
         b.pos.hand_scores(out);
@@ -498,6 +529,7 @@ void register_position(py::module_& m) {
       [](const RuleSet& rules, std::uint64_t seed) {
         std::string error = check_rules(rules);
         if (!error.empty()) throw InvalidPositionError("unsupported rules: " + error);
+        if (rules.copies > 1) throw InvalidPositionError("two copies of every card (two-deck): use deal_twins");
         Rng rng(seed);
         CardSet hands[kMaxPlayers];
         deal_random(rules, rng, hands);
@@ -506,6 +538,26 @@ void register_position(py::module_& m) {
         return out;
       },
       py::arg("rules"), py::arg("seed"), "A random deal (one CardSet per seat) from a seed.");
+
+  m.def(
+      "deal_twins",
+      [](const RuleSet& rules, std::uint64_t seed) {
+        std::string error = check_rules(rules);
+        if (!error.empty()) throw InvalidPositionError("unsupported rules: " + error);
+        if (rules.copies < 2) throw InvalidPositionError("deal_twins deals two copies of every card: use deal");
+        Rng rng(seed);
+        CardSet hands[kMaxPlayers], twins[kMaxPlayers];
+        deal_random_twins(rules, rng, hands, twins);
+        py::list once, twice;
+        for (int s = 0; s < rules.players; ++s) {
+          once.append(CardSetBox{hands[s]});
+          twice.append(CardSetBox{twins[s]});
+        }
+        return py::make_tuple(once, twice);
+      },
+      py::arg("rules"), py::arg("seed"),
+      "two-deck: a random deal of two copies of every card from a seed: (hands, twins), per seat "
+      "the cards held at least once and those held twice.");
 }
 
 }  // namespace copas::py_api

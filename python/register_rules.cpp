@@ -99,11 +99,16 @@ void register_rules(py::module_& m) {
       .value("REFILL", StockDraw::kRefill)
       .value("UNTIL_FOLLOW", StockDraw::kUntilFollow);
   py::enum_<Goal>(m, "Goal").value("LOW", Goal::kLow).value("HIGH", Goal::kHigh);
+  py::enum_<IdenticalCardWins>(m, "IdenticalCardWins")
+      .value("EARLIER", IdenticalCardWins::kEarlier)
+      .value("LATER", IdenticalCardWins::kLater);
 
   py::class_<RuleSet> cls(m, "RuleSet", "A variant as plain data (see csrc/rules.h).");
   cls.def(py::init<>())
       .def_readwrite("players", &RuleSet::players)
       .def_readwrite("hand_size", &RuleSet::hand_size)
+      .def_readwrite("copies", &RuleSet::copies)
+      .def_readwrite("identical_card_wins", &RuleSet::identical_card_wins)
       .def_readwrite("kitty_size", &RuleSet::kitty_size)
       .def_readwrite("kitty_taker", &RuleSet::kitty_taker)
       .def_readwrite("kitty_peek", &RuleSet::kitty_peek)

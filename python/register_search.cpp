@@ -58,6 +58,7 @@ SamplerBox from_position(const PositionBox& p, int seat) {
   if (seat < 0 || seat >= p.pos.players())
     throw InvalidPositionError("no seat " + std::to_string(seat) + " in a " +
                                std::to_string(p.pos.players()) + "-player game");
+  if (p.pos.two_copies()) throw InvalidPositionError(kTwinsNotSearched);
   return SamplerBox{p.rules, p.pos, WorldSampler(knowledge_of(p.pos, seat))};
 }
 

@@ -65,6 +65,22 @@ def test_american_whole_hand_through_the_api_against_three_engine_seats():
         assert record.names == ["person", "copas_ai", "copas_ai", "copas_ai"]
 
 
+def test_two_deck_whole_hand_through_the_api_lists_a_card_held_twice_twice():
+    """two-deck (docs/RULES.md §13), 8 seats: the person's hand lists a card it holds twice
+    twice (13 cards); the hand plays out against seven engine seats and is recorded."""
+    with running_server() as server:
+        client = Client(server)
+        table = _new(client, "two-deck", seed=2)
+        first = client.wait_for_person(table)
+        assert len(first["hand"]) == 13 and len(set(first["hand"])) < 13  # seed 2: seat 0 holds 8C,8C and 6D,6D
+        end = _play_hand(client, table)
+        assert end["phase"] == "handover" and end["tricks_done"] == 13 and end["hand"] == []
+        assert sum(end["sheet"][0]) in (52, 7 * 52)  # every point taken once, or a moon (52 to each other seat)
+        record = read_record(client.get(f"/api/record?table={table}"))
+        assert record.variant.id == "two-deck" and record.hands[0].score == end["sheet"][0]
+        assert len(record.hands[0].plays) == 104
+
+
 def test_illegal_card_is_refused_with_the_core_reason_and_dimmed_in_the_state():
     with running_server() as server:
         client = Client(server)

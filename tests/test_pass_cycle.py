@@ -8,6 +8,7 @@ every hand, split passes with both parts, the empty plan of a hold hand).
 from __future__ import annotations
 
 import pytest
+from support.hands import dealt_position
 
 import copas_ai as ca
 
@@ -29,7 +30,7 @@ def test_every_hands_plan_is_the_rules_plan_for_that_hand(case):
     if rules.dealer_plans_pass:
         pytest.skip("queens: the dealer plans each hand's pass (tests/test_rules_queens.py)")
     for hand_no in range(2 * MAX_CYCLE + 1):
-        position = ca.Position(rules, ca.deal(rules, hand_no), hand_no=hand_no)
+        position = dealt_position(rules, hand_no, hand_no=hand_no)
         assert position.pass_plan == rules.pass_plan(hand_no), (case, hand_no)
 
 

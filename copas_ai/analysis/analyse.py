@@ -38,6 +38,7 @@ from copas_ai.moves import decisions as decision_moves
 from copas_ai.moves.passes import FORWARD
 from copas_ai.moves.stock import drawn_in_order
 from copas_ai.search import Limit, MoveStat, Searcher, world_from_view
+from copas_ai.twin_world import twin_world_from_view
 from copas_ai.analysis.verdict import GOOD, VERDICTS, thresholds_for, verdict
 from copas_ai.equity import check_objective, load_equity
 
@@ -239,6 +240,10 @@ def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None
 def view_world(record: GameRecord, point: DecisionPoint, seed: int) -> Position:
     """A world built from the deciding seat's information only."""
     hand = point.hand
+    if hand.twins is not None:  # two-deck's two copies of every card: the two-copy sampler's world
+        return twin_world_from_view(record.hand_rules(hand), point.seat, hand.deal[point.seat], moves=point.moves,
+                                    dealer=hand.dealer, hand_no=hand.hand_no, twins=hand.twins[point.seat],
+                                    seed=seed, revokes=record.revokes)
     forwards = {"forwarded": list(point.forwarded)} if point.forwarded else {}  # blind-forward
     world = world_from_view(record.hand_rules(hand), point.seat, hand.deal[point.seat], point.passed, point.received,
                             point.moves, dealer=hand.dealer, hand_no=hand.hand_no, seed=seed,

@@ -43,6 +43,7 @@ from copas_ai.moves import kitty as kitty_moves
 from copas_ai.match_text import match_text, parse_match_words
 from copas_ai.game import HandRecord, Match
 from copas_ai.moves.passes import PassValue, flat_cards, from_flat, is_split
+from copas_ai.moves.twins import parse_twin_cards, twin_card_list
 from copas_ai.variants import Variant, VariantNotFoundError, find_variant
 from copas_ai.errors import RecordError
 
@@ -99,7 +100,8 @@ def hand_to_json(hand: HandRecord, chips: bool = False) -> dict[str, Any]:
         data |= {"removed": _card_list(_removed(hand.deal))}
     return data | {
         "dealer": hand.dealer,
-        "deal": [_card_list(cards) for cards in hand.deal],
+        "deal": [_card_list(cards) for cards in hand.deal] if hand.twins is None
+        else [twin_card_list(cards, twice) for cards, twice in zip(hand.deal, hand.twins)],  # two-deck: a card twice
         # A split pass stays one flat list per seat, its parts concatenated in plan order.
         "passes": None if hand.passes is None else [[str(c) for c in flat_cards(value)] for value in hand.passes],
     } | ({} if hand.pool is None else {"pool": [_card_list(cards) for cards in hand.pool]}) | (
@@ -260,6 +262,24 @@ def _seat_lists(value: Any, players: int, number: int, where: str) -> list[CardS
     return [_cards(cards, number, f"{where} of seat {seat}") for seat, cards in enumerate(value)]
 
 
+def _twin_seat_lists(value: Any, players: int, number: int) -> tuple[list[CardSet], list[CardSet]]:
+    """two-deck's deal (docs/RULES.md §13): per seat a card list that names a card twice
+    when the seat holds both copies; (cards held, cards held twice)."""
+    if not isinstance(value, list) or len(value) != players:
+        raise RecordError(f"expected {players} card lists, one per seat", hand=number, where="deal")
+    once, twice = [], []
+    for seat, cards in enumerate(value):
+        if not isinstance(cards, list) or not all(isinstance(token, str) for token in cards) or not cards:
+            raise RecordError("expected a list of cards", hand=number, where=f"deal of seat {seat}")
+        try:
+            held, both = parse_twin_cards(",".join(cards))
+        except InvalidCardError as exc:
+            raise RecordError(str(exc), hand=number, where=f"deal of seat {seat}") from None
+        once.append(held)
+        twice.append(both)
+    return once, twice
+
+
 def _reason(exc: Exception) -> str:
     return _CORE_PREFIX.sub("", str(exc))
 
@@ -280,10 +300,14 @@ def _read_hand(record: GameRecord, index: int, hand: Any, state: MatchState) -> 
     if state.next_dealer >= 0 and dealer != state.next_dealer:  # gong-zhu: the last Q♠ taker deals
         raise RecordError(f"expected seat {state.next_dealer}, who took {record.rules.lead_taker_card} in hand "
                           f"{index} and so deals this one, got {dealer}", hand=number, where="dealer")
-    deal = _seat_lists(hand.get("deal"), n, number, "deal")
+    twins = None
+    if rules.copies > 1:
+        deal, twins = _twin_seat_lists(hand.get("deal"), n, number)
+    else:
+        deal = _seat_lists(hand.get("deal"), n, number, "deal")
     stock = _read_stock(record.rules, hand.get("stock"), number)
     try:
-        position = Position(rules, deal, dealer=dealer, hand_no=index, stock=stock)
+        position = Position(rules, deal, dealer=dealer, hand_no=index, stock=stock, twins=twins)
     except InvalidPositionError as exc:
         where = "stock" if "impossible stock" in str(exc) else "deal"
         raise RecordError(str(exc), hand=number, where=where) from None
@@ -331,7 +355,8 @@ def _read_hand(record: GameRecord, index: int, hand: Any, state: MatchState) -> 
             so_far = "" if position.is_over() else " so far"
             raise RecordError(f"stated {stated}, the rules give {score}{so_far}", hand=number, where="score")
     return HandRecord(index, dealer, deal, passes, plays, score, discard, tuple(revokes), match=before, pool=pool,
-                      decisions=tuple(decisions), seats=None if n == record.players else seats, stock=stock)
+                      decisions=tuple(decisions), seats=None if n == record.players else seats, stock=stock,
+                      twins=twins)
 
 
 def _check_chips(hand: dict, state: MatchState, record: GameRecord, number: int) -> list[int]:
@@ -479,7 +504,8 @@ def replay(record: GameRecord, hand: HandRecord, plays: int | None = None,
     """The hand's Position after its passes and the first `plays` cards (all by default),
     the into-hand kitty's discard made once the plays before it are, and the first
     `decisions` other decisions (all by default) in their places."""
-    position = Position(record.hand_rules(hand), hand.deal, dealer=hand.dealer, hand_no=hand.hand_no, stock=hand.stock)
+    position = Position(record.hand_rules(hand), hand.deal, dealer=hand.dealer, hand_no=hand.hand_no, stock=hand.stock,
+                        twins=hand.twins)
     position.revokes = record.revokes
     if position.rules.auction and hand.match is not None:  # docs/RULES.md §20, A53b: bids within the chips
         position.set_bid_limits(list(hand.match.totals))

@@ -14,7 +14,7 @@ from copas_ai.engine import Limit, SimpleEngine
 from copas_ai.moves import kitty as kitty_moves
 from copas_ai.moves.passes import FORWARD, PassValue
 from copas_ai.moves.stock import drawn_in_order
-from copas_ai.cep.position_text import OrderedCards, PositionSpec, SeatCards, parse_move_token
+from copas_ai.cep.position_text import OrderedCards, PositionSpec, SeatCards, dealt_cards, parse_move_token
 
 _ENGINES: dict[str, SimpleEngine] = {}
 
@@ -40,9 +40,8 @@ def _engine(command: str) -> SimpleEngine:
 def seat_view_text(position: Position, seat: int, variant: str) -> str:
     """The `position` line of what `seat` knows: its own cards and the public moves."""
     passes_applied = bool(position.pass_plan) and position.phase != "passing"
-    dealt = kitty_moves.dealt_hand(position, seat)
     spec = PositionSpec(variant=variant, players=position.players, dealer=position.dealer,
-                        hand_no=position.hand_no, seat=seat, hands=[SeatCards(seat, dealt, "")])
+                        hand_no=position.hand_no, seat=seat, hands=[dealt_cards(position, seat)])
     # blind-forward: every forward is public; a forwarder saw no cards of its pass.
     forwarded = [s for s in range(position.players) if position.rules.pass_blind and position.forwarded(s)]
     spec.passed += [SeatCards(s, FORWARD, "") for s in forwarded]

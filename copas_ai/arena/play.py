@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from copas_ai._core import Position, deal
 from copas_ai.arena.config import ArenaConfig
 from copas_ai.arena.players import build
 from copas_ai.arena.schedule import Game
-from copas_ai.game import Match, play_hand, play_match
+from copas_ai.game import Match, dealt_position, play_hand, play_match
 from copas_ai.variants.seat_counts import seat_counts_text
 from copas_ai.variants import find_variant
 
@@ -51,8 +50,8 @@ def play_game(config: ArenaConfig, game: Game) -> dict:
         record.update(points=list(match.totals), hands=len(match.hands), winners=list(winners) if over else [])
         return record
     rules = variant.rules(seats)
-    position = Position(rules, deal(rules, game.deal_seed(config.seed) % 2**64),
-                        dealer=game.dealer(config.seed, seats), hand_no=game.hand_no(config.no_pass))
+    position = dealt_position(rules, game.deal_seed(config.seed) % 2**64, game.dealer(config.seed, seats),
+                              game.hand_no(config.no_pass))
     if config.no_pass and position.rules.dealer_plans_pass:  # queens (docs/RULES.md §11)
         raise ValueError(f"variant {variant.id}: the dealer chooses every hand's pass, so --no-pass cannot apply")
     if config.no_pass and position.pass_plan:

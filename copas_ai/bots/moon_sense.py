@@ -13,6 +13,8 @@ Everything here reads what the seat may know: its hand, the tricks and who won t
 
 from __future__ import annotations
 
+from collections import Counter
+
 from copas_ai._core import Card, CardSet, Goal, MoonRule, Position
 
 # Moon cards one opponent must hold before we spend a card to stop them: earlier,
@@ -37,6 +39,9 @@ def _winning(position: Position) -> tuple[int, Card] | None:
 
 
 def _unseen(position: Position, seat: int) -> CardSet:
+    if position.rules.copies > 1:  # two-deck (§13): a card is unseen while one of its copies is
+        seen = Counter(position.hand(seat)) + Counter(position.twins[seat]) + Counter(c for _, c in position.moves)
+        return CardSet([c for c in position.rules.deck if seen[c] < position.rules.copies])
     # A set: domino's moves list its discards, and a discarded card may be drawn and played again.
     gone = position.hand(seat) | CardSet({c for _, c in position.moves})
     return position.rules.deck - gone

@@ -40,6 +40,8 @@ from copas_ai.moves import kitty as kitty_moves
 from copas_ai.match_text import WORDS as MATCH_WORDS, check_chips, check_match_state, match_words, parse_match_words
 from copas_ai.moves.passes import FORWARD, PassValue, all_cards, parse_pass_text, pass_text
 from copas_ai.moves.stock import drawn_in_order
+from copas_ai.moves.twins import dealt_twins, parse_twin_cards, twin_cards_text
+from copas_ai.twin_world import twin_world_from_view
 from copas_ai.variants import Variant, VariantNotFoundError, find_variant
 from copas_ai.errors import PositionStateError, PositionTextError, WorldUnavailableError
 
@@ -70,6 +72,8 @@ class SeatCards:
     seat: int
     cards: PassValue  # a CardSet; `passed`/`received` of a split pass: its parts ('QS/AH,KC')
     label: str  # the tokens, for error messages
+    # two-deck (docs/RULES.md §13): the cards a `hand` lists twice (each is in `cards` too).
+    twins: CardSet = field(default_factory=CardSet)
 
 
 @dataclass
@@ -128,7 +132,9 @@ class PositionSpec:
             parts += ["match", *self.match]
         if self.seat is not None:
             parts += ["seat", str(self.seat)]
-        for word, groups in (("hand", self.hands), ("passed", self.passed), ("received", self.received)):
+        for g in self.hands:
+            parts += ["hand", str(g.seat), twin_cards_text(g.cards, g.twins)]
+        for word, groups in (("passed", self.passed), ("received", self.received)):
             for g in groups:
                 parts += [word, str(g.seat), pass_text(g.cards)]
         if self.stock is not None:
@@ -156,9 +162,11 @@ def _int_token(label: str, text: str, low: int, high: int) -> int:
     return int(text)
 
 
-def _cards_token(label: str, text: str) -> CardSet:
+def _hand_token(label: str, text: str) -> tuple[CardSet, CardSet]:
+    """A hand's cards and those it lists twice (two-deck's two copies; refused with one
+    copy of each card once the variant is known)."""
     try:
-        return CardSet.from_str(text)
+        return parse_twin_cards(text)
     except InvalidCardError as exc:
         raise PositionTextError(f"{label}: {exc}") from None
 
@@ -287,8 +295,11 @@ def parse_position(tokens: list[str]) -> PositionSpec:
                 raise PositionTextError(f"{' '.join(tokens[i:])}: expected {word} <seat> <cards>")
             label = f"{word} {tokens[i + 1]} {tokens[i + 2]}"
             seat = _int_token(label, tokens[i + 1], 0, 99)
-            cards = _cards_token(label, tokens[i + 2]) if word == "hand" else _pass_token(label, tokens[i + 2])
-            group = SeatCards(seat, cards, label)
+            if word == "hand":
+                cards, twins = _hand_token(label, tokens[i + 2])
+                group = SeatCards(seat, cards, label, twins)
+            else:
+                group = SeatCards(seat, _pass_token(label, tokens[i + 2]), label)
             groups = {"hand": spec.hands, "passed": spec.passed, "received": spec.received}[word]
             if any(g.seat == seat for g in groups):
                 raise PositionTextError(f"{label}: {word} {seat} given twice")
@@ -444,6 +455,10 @@ def load_position(spec: PositionSpec, default_variant: str,
         check_seat(f"seat {spec.seat}", spec.seat)
     for group in (*spec.hands, *spec.passed, *spec.received):
         check_seat(group.label, group.seat)
+    for group in spec.hands:
+        if group.twins and rules.copies == 1:
+            text = group.label.split()[-1]
+            raise PositionTextError(f"{group.label}: invalid card list '{text}': card {next(iter(group.twins))} listed twice")
     for move in spec.moves:
         if move.seat is not None:
             check_seat(f"move {move.text}", move.seat)
@@ -465,7 +480,9 @@ def load_position(spec: PositionSpec, default_variant: str,
     if rules.stock_draw == StockDraw.UNTIL_FOLLOW:  # domino (docs/RULES.md §17): no world from a seat's view yet
         raise WorldUnavailableError(f"{spec.hands[0].label}: variant {variant.id}: one-seat views are not built yet; "
                                     f"give all {n} hands and the stock (docs/PROTOCOL.md)")
-    if revokes != "forbid" and world_builder is not None:
+    if rules.copies > 1 and world_builder is not None:  # two-deck: the two-copy world (copas_ai/twin_world.py)
+        world_builder = functools.partial(twin_world_from_view, twins=spec.hands[0].twins, revokes=revokes)
+    elif revokes != "forbid" and world_builder is not None:
         # Refuses a bad mode, or one the variant lacks, before any move is read.
         try:
             world_builder = functools.partial(world_builder, revokes=revokes)
@@ -508,7 +525,8 @@ def _load_known(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: in
                                 "(stock <cards>, top first)")
     try:
         position = Position(rules, [by_seat[s].cards for s in range(n)], dealer=dealer, hand_no=spec.hand_no,
-                            stock=None if spec.stock is None else spec.stock.cards)
+                            stock=None if spec.stock is None else spec.stock.cards,
+                            twins=[by_seat[s].twins for s in range(n)] if rules.copies > 1 else None)
     except InvalidPositionError as exc:
         culprit = spec.stock.label if "impossible stock" in str(exc) else _deal_culprit(spec.hands, str(exc))
         raise PositionTextError(f"{culprit}: {exc}") from None
@@ -597,11 +615,14 @@ def _deal_culprit(hands: list[SeatCards], message: str) -> str:
     seat = re.search(r"seat (\d+) holds", message)
     if seat:
         return next(g.label for g in hands if g.seat == int(seat.group(1)))
-    card = re.search(r"card (\S+) is dealt to two seats", message)
+    card = re.search(r"card (\S+) is dealt (to two seats|more than twice)", message)
     if card:
-        holders = [g for g in hands if card.group(1) in g.cards]
-        if len(holders) >= 2:
-            return holders[1].label  # the second mention is the one that offends
+        copies = 2 if card.group(2) == "more than twice" else 1  # two-deck's two copies (§13)
+        dealt = 0
+        for g in sorted(hands, key=lambda g: g.seat):  # the core deals in seat order
+            dealt += sum(1 for layer in (g.cards, g.twins) if card.group(1) in layer)
+            if dealt > copies:
+                return g.label  # the mention that goes past the copies is the one that offends
     return "hand"
 
 
@@ -626,7 +647,8 @@ def _load_view(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: int
     if spec.drawn is not None and spec.drawn.seat != seat:
         raise PositionTextError(f"{spec.drawn.label}: seat {seat} does not see seat {spec.drawn.seat}'s draws")
     drawn = spec.drawn.cards if spec.drawn is not None else []
-    _check_view_cards(spec, variant, rules, seat, hand.cards | CardSet(drawn), passed, received)
+    if rules.copies == 1:  # two copies: the two-copy world checks where each copy is
+        _check_view_cards(spec, variant, rules, seat, hand.cards | CardSet(drawn), passed, received)
     take = _ViewTake.of(spec, seat)
     if world_builder is None:
         raise WorldUnavailableError(
@@ -837,6 +859,14 @@ def _check_view_cards(spec: PositionSpec, variant: Variant, rules: RuleSet, seat
         holding.discard(card)
 
 
+def dealt_cards(position: Position, seat: int) -> SeatCards:
+    """The `hand <seat>` group of what `seat` was dealt (two-deck: a card dealt twice, twice)."""
+    if position.rules.copies > 1:
+        once, twice = dealt_twins(position, seat)
+        return SeatCards(seat, once, "", twice)
+    return SeatCards(seat, kitty_moves.dealt_hand(position, seat), "")
+
+
 def position_to_text(position: Position, variant: str | None = None, scores: list[int] | None = None,
                      seat: int | None = None, match: MatchState | None = None) -> str:
     """A fully known core Position as a `position …` line (every hand, pass and move);
@@ -851,7 +881,7 @@ def position_to_text(position: Position, variant: str | None = None, scores: lis
                         scores=scores, match=None if match is None else match_words(match) or None, seat=seat)
     passing = bool(position.pass_plan)
     for s in range(n):
-        spec.hands.append(SeatCards(s, kitty_moves.dealt_hand(position, s), ""))
+        spec.hands.append(dealt_cards(position, s))
         if passing and position.pass_is_set(s):
             spec.passed.append(SeatCards(s, position.passed_parts[s], ""))
         if passing and position.rules.pool_cards and position.phase != "passing":  # the pool's chance step

@@ -7,11 +7,12 @@ found by replaying the moves on a copy through the core.
 
 from __future__ import annotations
 
-from copas_ai._core import CardSet, Position, StockDraw
+from copas_ai._core import Position, StockDraw
 
 from copas_ai.match_text import match_words
 from copas_ai.moves.passes import all_cards, pass_text, plan_words
 from copas_ai.moves.stock import drawn_in_order
+from copas_ai.moves.twins import cards_points, held_text, held_count, won_text
 from copas_ai.cep.position_text import LoadedPosition
 
 
@@ -45,7 +46,7 @@ def picture(loaded: LoadedPosition) -> list[str]:
         f"{plan_words(pos.pass_plan, n)}",
         f"{'chips' if loaded.rules.start_chips else 'totals'} before this hand  {' '.join(map(str, loaded.scores))}",
     ]
-    removed = len(loaded.rules.deck) - n * loaded.rules.hand_size - loaded.rules.kitty_size
+    removed = len(loaded.rules.deck) * loaded.rules.copies - n * loaded.rules.hand_size - loaded.rules.kitty_size
     # betting-chips (§19): dealt to nobody, unseen, whatever the view (a stock's cards are its own lines).
     if removed and loaded.rules.stock_draw == StockDraw.NONE:
         lines.append(f"removed {removed} card{'s' if removed > 1 else ''} unseen")
@@ -54,9 +55,10 @@ def picture(loaded: LoadedPosition) -> list[str]:
     for s in range(n):
         you = "  <- engine" if s == loaded.seat else ""
         if loaded.knows(s):
-            held = pos.hand(s)
+            held = held_text(pos, s)
             if loaded.view_seat == s and state == "passing" and loaded.view_passed is not None:
-                held = held - all_cards(loaded.view_passed)  # the pass is down, the cards coming back are not known
+                # the pass is down, the cards coming back are not known
+                held = str(pos.hand(s) - all_cards(loaded.view_passed))
             text = f"seat {s}  holds {held}"
             if loaded.view_seat is None and pos.pass_plan:
                 if pos.pass_is_set(s):
@@ -69,8 +71,8 @@ def picture(loaded: LoadedPosition) -> list[str]:
                 if loaded.view_received is not None:
                     text += f"  received {pass_text(loaded.view_received)}"
         else:
-            text = f"seat {s}  {len(pos.hand(s))} cards unseen"
-        lines.append(text + f"  took {CardSet(pos.won[s])}{you}")
+            text = f"seat {s}  {held_count(pos, s)} cards unseen"
+        lines.append(text + f"  took {won_text(pos, s)}{you}")
     lines += _stock_lines(loaded)
     if _untricked(pos):
         lines.append(f"plays  {' '.join(f'{seat}:{card}' for seat, card in pos.moves) or '-'}")
@@ -79,7 +81,7 @@ def picture(loaded: LoadedPosition) -> list[str]:
         if winner is None:
             lines.append(f"trick {number:2d}  {cards}")
         else:
-            points = loaded.rules.points_of(CardSet([card for _, card in plays]))
+            points = cards_points(loaded.rules, [card for _, card in plays])
             lines.append(f"trick {number:2d}  {cards}  -> seat {winner} ({points} pts)")
     if state == "passing":
         where = "passing"

@@ -11,6 +11,7 @@ from copas_ai.bots import BOT_NAMES, make_bot
 from copas_ai.game import Match, TrickReport, decide_plan, play_hand
 from copas_ai.match_text import match_words
 from copas_ai.moves.passes import pass_text, plan_words
+from copas_ai.moves.twins import held_text
 from copas_ai.variants import VariantNotFoundError, find_variant, variant_ids
 
 
@@ -26,7 +27,7 @@ def _print_hand(match: Match, bots, out) -> None:
     if n < match.players:
         out.write(f"  seats in play: match seats {', '.join(map(str, seats))} as seats 0-{n - 1} of this hand\n")
     for seat in range(n):
-        out.write(f"  seat {seat} dealt     {dealt[seat]}\n")
+        out.write(f"  seat {seat} dealt     {held_text(position, seat)}\n")  # two-deck: a card held twice, twice
 
     def show_passes(pos) -> None:
         for seat in range(n):

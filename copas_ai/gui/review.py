@@ -12,6 +12,7 @@ from copas_ai.analysis.record import read_record, replay
 from copas_ai.analysis.report import FORMAT as REPORT_FORMAT
 from copas_ai.errors import RecordError
 from copas_ai.moves.passes import pass_text
+from copas_ai.moves.twins import held_text
 
 
 _DECISION_KEYS = {"hand": int, "seat": int, "kind": str, "played": str, "best": str, "verdict": str}
@@ -78,7 +79,7 @@ def review_data(text: Any, report: Any = None) -> dict[str, Any]:
                               "hands": [str(c) for c in hand.deal], "trick": [], "points": [0] * n,
                               "decision": decisions.get((number, None, seat, pass_text(value)))})
             steps.append({"hand": number, "kind": "received", "seat": None, "move": None,
-                          "hands": [str(start.hand(s)) for s in range(n)], "trick": [], "points": [0] * n})
+                          "hands": [held_text(start, s) for s in range(n)], "trick": [], "points": [0] * n})
         for k, (seat, card) in enumerate(hand.plays):
             after = replay(record, hand, k + 1)
             # The trick in progress, else the one this card ended (2 cards a seat after nines-extend).
@@ -86,7 +87,7 @@ def review_data(text: Any, report: Any = None) -> dict[str, Any]:
             starts = after.trick_starts
             shown = after.trick if after.trick else after.moves[starts[-2]:starts[-1]]
             steps.append({"hand": number, "kind": "play", "seat": seat, "move": str(card), "trick_no": trick_no,
-                          "hands": [str(after.hand(s)) for s in range(n)],
+                          "hands": [held_text(after, s) for s in range(n)],
                           "trick": [[s, str(c)] for s, c in shown],
                           "points": list(after.points_taken()),
                           "decision": decisions.get((number, trick_no, seat, str(card)))})

@@ -24,6 +24,7 @@ from copas_ai.errors import EngineError
 from copas_ai.game import HandRecord, Match, deal_pool_back
 from copas_ai.gui.choices import choice_label
 from copas_ai.moves import kitty as kitty_moves
+from copas_ai.moves.twins import twin_card_list
 from copas_ai.moves.kitty import discard_index
 from copas_ai.moves.passes import FORWARD, is_split, pass_text, plan_words
 from copas_ai.moves.decisions import seen_decisions
@@ -479,7 +480,7 @@ class Table:
             "hand_no": p.hand_no,
             "dealer": p.dealer,
             "pass": passing,
-            "hand": [str(c) for c in hand],
+            "hand": twin_card_list(hand, p.twins[seat]),  # two-deck: a card held twice, twice
             "legal": legal,
             "trick": [[s, str(c)] for s, c in p.trick],
             "last_trick": last_trick,

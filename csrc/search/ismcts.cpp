@@ -52,12 +52,25 @@ std::uint32_t IsmctsTree::select_child(const Node& parent, CardSet legal, double
 std::int64_t IsmctsTree::run(const Position& root, const WorldSource& worlds, const IsmctsParams& params,
                              SearchControl& control, Rng& rng, std::int64_t max_iterations,
                              const MatchState* match, const MatchEquity* equity) {
-  if (equity) return run_with(root, worlds, params, control, rng, max_iterations, MatchLeaf(*match, *equity));
-  return run_with(root, worlds, params, control, rng, max_iterations, PointsLeaf(root.rules(), match));
+  return run_any(root, worlds, params, control, rng, max_iterations, match, equity);
 }
 
-template <class Leaf>
-std::int64_t IsmctsTree::run_with(const Position& root, const WorldSource& worlds, const IsmctsParams& params,
+std::int64_t IsmctsTree::run(const Position& root, const TwinWorldSampler& sampler, const IsmctsParams& params,
+                             SearchControl& control, Rng& rng, std::int64_t max_iterations,
+                             const MatchState* match, const MatchEquity* equity) {
+  return run_any(root, sampler, params, control, rng, max_iterations, match, equity);
+}
+
+template <class Sampler>
+std::int64_t IsmctsTree::run_any(const Position& root, const Sampler& sampler, const IsmctsParams& params,
+                                 SearchControl& control, Rng& rng, std::int64_t max_iterations,
+                                 const MatchState* match, const MatchEquity* equity) {
+  if (equity) return run_with(root, sampler, params, control, rng, max_iterations, MatchLeaf(*match, *equity));
+  return run_with(root, sampler, params, control, rng, max_iterations, PointsLeaf(root.rules(), match));
+}
+
+template <class Sampler, class Leaf>
+std::int64_t IsmctsTree::run_with(const Position& root, const Sampler& sampler, const IsmctsParams& params,
                                   SearchControl& control, Rng& rng, std::int64_t max_iterations,
                                   const Leaf& value) {
   used_ = 1;
@@ -69,7 +82,7 @@ std::int64_t IsmctsTree::run_with(const Position& root, const WorldSource& world
   Position world;
   while (max_iterations < 0 || done < max_iterations) {
     world = root;
-    if (!worlds.sample(rng, world)) break;
+    if (!sampler.sample(rng, world)) break;
     int depth = 0;
     std::uint32_t node = 0;
     // domino's discards make a hand longer than its cards: the tree stops at the path's room.

@@ -16,6 +16,7 @@
 #include "move_stats.h"
 #include "inference.h"
 #include "score_scale.h"
+#include "twin_sampler.h"
 #include "search_control.h"
 
 namespace copas {
@@ -40,6 +41,10 @@ class IsmctsTree {
   std::int64_t run(const Position& root, const WorldSource& worlds, const IsmctsParams& params,
                    SearchControl& control, Rng& rng, std::int64_t max_iterations,
                    const MatchState* match = nullptr, const MatchEquity* equity = nullptr);
+  // The same with two copies of every card (two-deck): worlds from twin_sampler.h.
+  std::int64_t run(const Position& root, const TwinWorldSampler& sampler, const IsmctsParams& params,
+                   SearchControl& control, Rng& rng, std::int64_t max_iterations,
+                   const MatchState* match = nullptr, const MatchEquity* equity = nullptr);
 
   // The root's children as statistics of the root seat's hand score (its
   // match-winning chance under the match objective).
@@ -62,9 +67,14 @@ class IsmctsTree {
     std::uint8_t mover = 0;
   };
 
-  // run's loop for one objective (leaf_value.h: PointsLeaf or MatchLeaf).
-  template <class Leaf>
-  std::int64_t run_with(const Position& root, const WorldSource& worlds, const IsmctsParams& params,
+  // run's objective (leaf_value.h: PointsLeaf or MatchLeaf), for either sampler.
+  template <class Sampler>
+  std::int64_t run_any(const Position& root, const Sampler& sampler, const IsmctsParams& params,
+                       SearchControl& control, Rng& rng, std::int64_t max_iterations, const MatchState* match,
+                       const MatchEquity* equity);
+  // run's loop for one objective.
+  template <class Sampler, class Leaf>
+  std::int64_t run_with(const Position& root, const Sampler& sampler, const IsmctsParams& params,
                         SearchControl& control, Rng& rng, std::int64_t max_iterations, const Leaf& value);
 
   std::uint32_t add_child(std::uint32_t parent, Card card, int mover);

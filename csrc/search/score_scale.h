@@ -14,8 +14,9 @@ struct ScoreScale {
     double plus = 0, minus = 0;
     for (int i = 0; i < 64; ++i) {
       if (!contains(r.deck, Card(i))) continue;
-      if (r.card_points[i] > 0) plus += r.card_points[i];
-      if (r.card_points[i] < 0) minus += r.card_points[i];
+      // Each copy of a card scores (two-deck: RuleSet::copies = 2).
+      if (r.card_points[i] > 0) plus += r.card_points[i] * r.copies;
+      if (r.card_points[i] < 0) minus += r.card_points[i] * r.copies;
     }
     const double moon = r.moon_value * (r.super_moon ? 2.0 : 1.0);
     if (r.moon == MoonRule::kOthersPlus && moon > plus) plus = moon;

@@ -1,6 +1,7 @@
 #include "searcher.h"
 
 #include <chrono>
+#include <optional>
 #include <random>
 #include <string>
 #include <thread>
@@ -131,11 +132,15 @@ SearchResult Searcher::run(const Position& position, int seat, Algorithm algorit
   const Position root = passing ? (position.rules().pass_chain ? position : without_passes(position))
                         : deciding ? decision_root(position, seat)
                                    : position;
-  const WorldSampler sampler(knowledge_of(root, seat));
-  if (!sampler.ready()) return result;
+  // Two copies of every card (two-deck): ISMCTS over twin_sampler.h's worlds (no pass,
+  // no decision, and PIMC's solver refuses them, so ISMCTS is the only search here).
+  std::optional<TwinWorldSampler> twin;
+  if (root.two_copies()) twin.emplace(root, seat);
+  const WorldSampler sampler(twin ? Knowledge{} : knowledge_of(root, seat));
+  if (twin ? !twin->ready() : !sampler.ready()) return result;
   // The card play's worlds, weighted by the other seats' cards when inference is on:
   // one pool for every thread, drawn with a generator of its own.
-  const bool infer = !passing && !deciding && options_.inference.pool > 0;
+  const bool infer = !passing && !deciding && !twin && options_.inference.pool > 0;
   Rng pool_rng(seed ^ 0x5851f42d4c957f2dULL);
   const WorldPool pool(root, sampler, seat, infer ? options_.inference : InferenceParams{}, pool_rng);
   const WorldSource worlds(sampler, &pool);
@@ -163,6 +168,9 @@ SearchResult Searcher::run(const Position& position, int seat, Algorithm algorit
       stats = ps.stats();
     } else if (algorithm == Algorithm::kPimc) {
       run_pimc(root, worlds, *solvers_[static_cast<std::size_t>(t)], control_, rng, mine, stats);
+    } else if (twin) {
+      trees_[static_cast<std::size_t>(t)]->run(root, *twin, options_.ismcts, control_, rng, mine, counted, equity);
+      trees_[static_cast<std::size_t>(t)]->root_stats(stats);
     } else {
       trees_[static_cast<std::size_t>(t)]->run(root, worlds, options_.ismcts, control_, rng, mine, counted, equity);
       trees_[static_cast<std::size_t>(t)]->root_stats(stats);

@@ -360,6 +360,7 @@ PassPlan plan_of_view(const RuleSet& rules, const SeatView& v) {
 std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, Position& out) {
   const int n = rules.players;
   if (v.seat < 0 || v.seat >= n) return "no " + seat_name(v.seat);
+  if (rules.copies > 1) return kTwinsNotSearched;
   if (v.dealt & ~rules.deck) return "the hand holds cards outside the deck";
   if (count(v.dealt) != rules.hand_size)
     return "the hand has " + std::to_string(count(v.dealt)) + " cards, not " + std::to_string(rules.hand_size);

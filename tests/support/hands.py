@@ -117,3 +117,12 @@ CF9_DEAL = {0: "2C KC AD 9S 2S 5S 6S", 1: "3C 6C 2D 3S AS 7S 8S", 2: "4C 7C 3D K
 CF9_VOIDS = {3: "SD"}
 CF9_FIRST_TRICKS = "2C 3C 4C AC / 5C KC 6C 7C / AD 2D 3D 8C"
 CF9_TRICK_4 = "9S 3S KS 5H / 2S AS 4S 7H"
+
+
+def dealt_position(rules: ca.RuleSet, seed: int, **kwargs) -> ca.Position:
+    """A random deal of any variant as a Position: two-deck's two copies of every card
+    (docs/RULES.md §13) come from deal_twins, the rest from deal."""
+    if rules.copies > 1:
+        hands, twins = ca.deal_twins(rules, seed)
+        return ca.Position(rules, hands, twins=twins, **kwargs)
+    return ca.Position(rules, ca.deal(rules, seed), **kwargs)

@@ -1,0 +1,76 @@
+"""Two copies of every card (two-deck, docs/RULES.md §13) in text: a hand, a pile or a
+kitty lists a card twice when it holds both copies (docs/PROTOCOL.md, "Two copies of a
+card"); both copies share the name, and a move names a value (the copies in a hand are
+interchangeable; a trick's order tells the played copies apart).
+
+The core keeps such a multiset as two layers (csrc/twin_cards.h): `once`, the cards held
+at least once, and `twice`, those held twice; Position(..., twins=) takes the second.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from copas_ai._core import Card, CardSet, InvalidCardError, Position
+
+COPIES = 2  # two decks shuffled together: no card has a third copy
+
+
+def layers(counts: Counter) -> tuple[CardSet, CardSet]:
+    """(cards held at least once, cards held twice) of a count per card."""
+    return CardSet(list(counts)), CardSet([c for c, k in counts.items() if k >= COPIES])
+
+
+def parse_twin_cards(text: str, copies: int = COPIES) -> tuple[CardSet, CardSet]:
+    """`2C,KS,KS,…` as (once, twice); InvalidCardError naming a card listed more often
+    than `copies` (1 for a one-deck variant: the message says it is listed twice)."""
+    try:
+        cards = [Card.from_str(token) for token in text.split(",")]
+    except InvalidCardError:
+        return CardSet.from_str(text), CardSet()  # `-` (none), or the core's error naming the bad card
+    counts: Counter = Counter()
+    for card in cards:
+        counts[card] += 1
+        if counts[card] > copies:
+            times = "twice" if copies == 1 else f"{counts[card]} times (two decks hold {copies})"
+            raise InvalidCardError(f"invalid card list '{text}': card {card} listed {times}")
+    return layers(counts)
+
+
+def twin_card_list(once: CardSet, twice: CardSet) -> list[str]:
+    """The cards of both layers in card order, each card of `twice` listed twice (a record's list)."""
+    return [str(c) for c in once for _ in range(2 if c in twice else 1)]
+
+
+def twin_cards_text(once: CardSet, twice: CardSet) -> str:
+    return ",".join(twin_card_list(once, twice))
+
+
+def dealt_twins(position: Position, seat: int) -> tuple[CardSet, CardSet]:
+    """The cards `seat` was dealt in a two-copy hand: held now plus played (two-deck has
+    no pass, no into-hand kitty and no stock, §13)."""
+    counts = Counter(position.hand(seat)) + Counter(position.twins[seat])
+    counts.update(card for mover, card in position.moves if mover == seat)
+    return layers(counts)
+
+
+def twin_text(once: CardSet, twice: CardSet) -> str:
+    """A multiset as `show` writes a CardSet (`-` when empty)."""
+    return twin_cards_text(once, twice) or str(once)
+
+
+def held_text(position: Position, seat: int) -> str:
+    """What `seat` holds, a card held twice written twice (one-copy variants: its CardSet)."""
+    return twin_text(position.hand(seat), position.twins[seat])
+
+
+def won_text(position: Position, seat: int) -> str:
+    return twin_text(CardSet(position.won[seat]), position.won_twins[seat])
+
+
+def held_count(position: Position, seat: int) -> int:
+    return len(position.hand(seat)) + len(position.twins[seat])
+
+
+def cards_points(rules, cards: list[Card]) -> int:
+    """The points of cards as played, each copy counted (the core values each card)."""
+    return sum(rules.points_of(CardSet([card])) for card in cards)
