@@ -11,14 +11,11 @@
 #include "../csrc/search/playout_policy.h"
 #include "boxes.h"
 #include "errors.h"
+#include "inference_args.h"
 
 namespace py = pybind11;
 
 namespace copas::py_api {
-
-namespace {
-
-}  // namespace
 
 CardModel card_model(const std::vector<float>& weights) {
   if (weights.size() != static_cast<std::size_t>(kCardFeatures))
@@ -29,23 +26,18 @@ CardModel card_model(const std::vector<float>& weights) {
   return m;
 }
 
-namespace {
-
-void check_noise(double noise) {
+InferenceParams inference_params(int pool, double noise, const std::vector<float>& weights,
+                                 const std::string& noise_name) {
   if (!(noise > 0 && noise <= 1))
-    throw std::invalid_argument("noise must be in (0, 1]: a model that never plays at random rules out worlds");
-}
-
-// The inference's parameters: `weights` empty for the playout policy, else the
-// learned card model's (one per feature).
-InferenceParams params_of(int pool, double noise, const std::vector<float>& weights) {
-  check_noise(noise);
+    throw std::invalid_argument(noise_name + " must be in (0, 1]: a model that never plays at random rules out worlds");
   InferenceParams p;
   p.pool = pool;
   p.model_noise = noise;
   if (!weights.empty()) p.model = card_model(weights), p.learned = true;
   return p;
 }
+
+namespace {
 
 void check_inferable(const PositionBox& b, int seat) {
   if (seat < 0 || seat >= b.pos.players())
@@ -104,7 +96,7 @@ void register_inference(py::module_& m) {
       "play_log_likelihood",
       [](const PositionBox& b, int seat, double noise, const std::vector<float>& model) {
         check_inferable(b, seat);
-        return play_log_likelihood(b.pos, seat, params_of(1, noise, model));
+        return play_log_likelihood(b.pos, seat, inference_params(1, noise, model, "noise"));
       },
       py::arg("position"), py::arg("seat"), py::arg("noise") = 0.5, py::arg("model") = std::vector<float>{},
       "The log-likelihood of the cards the other seats played in this (fully known) position "
@@ -115,7 +107,7 @@ void register_inference(py::module_& m) {
       [](const PositionBox& b, int seat, int pool, double noise, std::uint64_t seed, int draws,
          const std::vector<float>& model) {
         check_inferable(b, seat);
-        const InferenceParams params = params_of(pool, noise, model);
+        const InferenceParams params = inference_params(pool, noise, model, "noise");
         if (pool < 1 || pool > 65536) throw std::invalid_argument("pool must be 1..65536 worlds");
         if (draws < 0 || draws > 10'000'000) throw std::invalid_argument("draws must be 0..10,000,000");
         const int players = b.pos.players();

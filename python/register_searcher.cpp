@@ -6,22 +6,18 @@
 
 #include <tuple>
 
-#include "../csrc/search/card_model.h"
 #include "../csrc/search/match_equity.h"
 #include "../csrc/search/playout_policy.h"
 #include "../csrc/search/searcher.h"
 #include "../csrc/search/view.h"
 #include "boxes.h"
 #include "errors.h"
+#include "inference_args.h"
 #include "pass_cards.h"
 
 namespace py = pybind11;
 
 namespace copas::py_api {
-
-// The learned card model from its weights, one per feature; throws naming the count
-// (register_inference.cpp).
-CardModel card_model(const std::vector<float>& weights);
 
 namespace {
 
@@ -83,11 +79,7 @@ void register_searcher(py::module_& m) {
              o.match_horizon = match_horizon;
              if (inference_pool < 0 || inference_pool > 65536)
                throw std::invalid_argument("inference_pool must be 0 (off) to 65536 worlds");
-             if (!(inference_noise > 0 && inference_noise <= 1))
-               throw std::invalid_argument("inference_noise must be in (0, 1]: a model that never plays at random rules out worlds");
-             o.inference.pool = inference_pool;
-             o.inference.model_noise = inference_noise;
-             if (!inference_model.empty()) o.inference.model = card_model(inference_model), o.inference.learned = true;
+             o.inference = inference_params(inference_pool, inference_noise, inference_model, "inference_noise");
              o.ismcts.exploration = exploration;
              o.ismcts.playout_noise = playout_noise;
              py::gil_scoped_release release;  // allocating the Hash takes a moment

@@ -63,28 +63,19 @@ CardFeatures card_features(const Position& pos, Card card, double policy_chance)
 }  // namespace
 
 int legal_card_features(const Position& pos, Card* cards, CardFeatures* out) {
-  const CardSet moves = pos.legal_moves();
-  // The policy's choice once for the trick (a lead's is itself a draw among options).
-  const bool leads = leads_by_choice(pos);
-  Rng unused;  // heuristic_card draws nothing without noise off a lead
-  const Card pick = leads ? Card{} : heuristic_card(pos, unused, 0.0);
-  int n = 0;
-  for (CardSet t = moves; t; ++n) {
-    cards[n] = pop_lowest(t);
-    const double chance = leads ? heuristic_card_probability(pos, cards[n], 0.0) : cards[n] == pick ? 1.0 : 0.0;
-    out[n] = card_features(pos, cards[n], chance);
-  }
+  double chances[kMaxPlays];
+  const int n = heuristic_card_chances(pos, cards, chances);
+  for (int i = 0; i < n; ++i) out[i] = card_features(pos, cards[i], chances[i]);
   return n;
 }
 
 double card_model_probability(const CardModel& model, const Position& pos, Card card) {
-  const CardSet moves = pos.legal_moves();
-  if (!contains(moves, card)) return 0.0;
-  if ((moves & (moves - 1)) == 0) return 1.0;
+  if (!pos.is_legal(card)) return 0.0;
   // A softmax over the legal cards (at most a hand's), shifted by the largest score.
   Card cards[kMaxPlays];
   CardFeatures features[kMaxPlays];
   const int n = legal_card_features(pos, cards, features);
+  if (n == 1) return 1.0;
   double score[kMaxPlays];
   double top = -1e300;
   for (int k = 0; k < n; ++k) {

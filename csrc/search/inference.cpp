@@ -67,9 +67,9 @@ double WorldPool::weight(int i) const {
 
 void WorldPool::sample(Rng& rng, Position& out) const {
   const double u = rng.uniform();
+  // u < 1 = the last running sum, so some sum lies above it.
   const auto it = std::upper_bound(cumulative_.begin(), cumulative_.end(), u);
-  out = worlds_[static_cast<std::size_t>(std::min<std::ptrdiff_t>(it - cumulative_.begin(),
-                                                                   static_cast<std::ptrdiff_t>(worlds_.size()) - 1))];
+  out = worlds_[static_cast<std::size_t>(it - cumulative_.begin())];
 }
 
 }  // namespace copas

@@ -166,25 +166,35 @@ Card heuristic_card(const Position& pos, Rng& rng, double noise) {
   return discard_choice(pos, moves);
 }
 
-double heuristic_card_probability(const Position& pos, Card card, double noise) {
+int heuristic_card_chances(const Position& pos, Card* cards, double* chances) {
   const CardSet moves = pos.legal_moves();
-  if (!contains(moves, card)) return 0.0;
-  if ((moves & (moves - 1)) == 0) return 1.0;
-  const double random_share = noise / count(moves);
-  double chosen = 0.0;  // the rule-of-thumb's chance of playing `card`
+  int n = 0;
+  for (CardSet t = moves; t; ++n) cards[n] = pop_lowest(t), chances[n] = 0.0;
   if (leads_by_choice(pos)) {
     Card options[kNumSuits];
     Card best;
-    const int n = lead_options(pos, moves, options, best);
+    const int k = lead_options(pos, moves, options, best);
     const double any = 1.0 / kLeadAnyOneIn;
-    chosen = (card == best ? 1.0 - any : 0.0);
-    for (int i = 0; i < n; ++i)
-      if (options[i] == card) chosen += any / n;
+    for (int i = 0; i < n; ++i) {
+      if (cards[i] == best) chances[i] += 1.0 - any;
+      for (int j = 0; j < k; ++j)
+        if (options[j] == cards[i]) chances[i] += any / k;
+    }
   } else {
     Rng unused;  // the follow, the discard off suit and the kitty discard draw nothing
-    chosen = heuristic_card(pos, unused, 0.0) == card ? 1.0 : 0.0;
+    const Card pick = heuristic_card(pos, unused, 0.0);
+    for (int i = 0; i < n; ++i) chances[i] = cards[i] == pick ? 1.0 : 0.0;
   }
-  return random_share + (1.0 - noise) * chosen;
+  return n;
+}
+
+double heuristic_card_probability(const Position& pos, Card card, double noise) {
+  Card cards[kMaxPlays];
+  double chances[kMaxPlays];
+  const int n = heuristic_card_chances(pos, cards, chances);
+  for (int i = 0; i < n; ++i)
+    if (cards[i] == card) return n == 1 ? 1.0 : noise / n + (1.0 - noise) * chances[i];
+  return 0.0;  // not legal
 }
 
 CardSet heuristic_pass(const RuleSet& rules, CardSet hand, int count_to_pass) {

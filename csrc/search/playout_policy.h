@@ -27,6 +27,11 @@ Card strongest(const RuleView& v, CardSet s);
 // suits' low cards (every other choice is fixed by the position).
 inline bool leads_by_choice(const Position& pos) { return pos.trick_length() == 0 && !pos.discarding(); }
 
+// The chance, without noise, that heuristic_card plays each legal card of the seat to
+// act: the cards in ascending order into cards[], their chances into chances[];
+// returns how many.
+int heuristic_card_chances(const Position& pos, Card* cards, double* chances);
+
 // The chance that heuristic_card(pos, rng, noise) plays `card` (0 when it is not
 // legal): the inference model's likelihood of a card (inference.h).
 double heuristic_card_probability(const Position& pos, Card card, double noise);
