@@ -66,7 +66,8 @@ void register_searcher(py::module_& m) {
   py::class_<Searcher>(m, "Searcher", "Search for one seat's best decision from its own information.")
       .def(py::init([](int threads, int hash_mb, std::uint64_t seed, const std::string& algorithm,
                        int pimc_max_tricks, double exploration, double playout_noise, int match_horizon,
-                       int inference_pool, double inference_noise, const std::vector<float>& inference_model) {
+                       int inference_pool, double inference_noise, const std::vector<float>& inference_model,
+                       double match_points_weight) {
              if (threads < 1 || threads > 256) throw std::invalid_argument("threads must be 1..256");
              if (hash_mb < 1 || hash_mb > 65536) throw std::invalid_argument("hash_mb must be 1..65536");
              SearchOptions o;
@@ -82,13 +83,16 @@ void register_searcher(py::module_& m) {
              o.inference = inference_params(inference_pool, inference_noise, inference_model, "inference_noise");
              o.ismcts.exploration = exploration;
              o.ismcts.playout_noise = playout_noise;
+             if (!(match_points_weight >= 0 && match_points_weight <= 1))
+               throw std::invalid_argument("match_points_weight must be 0 (the match only) to 1 (the points only)");
+             o.ismcts.match_points_weight = match_points_weight;
              py::gil_scoped_release release;  // allocating the Hash takes a moment
              return std::make_unique<Searcher>(o);
            }),
            py::arg("threads") = 1, py::arg("hash_mb") = 64, py::arg("seed") = 0, py::arg("algorithm") = "auto",
            py::arg("pimc_max_tricks") = 4, py::arg("exploration") = 0.7, py::arg("playout_noise") = 0.1,
            py::arg("match_horizon") = 0, py::arg("inference_pool") = 0, py::arg("inference_noise") = 0.5,
-           py::arg("inference_model") = std::vector<float>{})
+           py::arg("inference_model") = std::vector<float>{}, py::arg("match_points_weight") = 0.0)
       .def("search",
            [](Searcher& s, const PositionBox& b, int seat, std::int64_t iterations, std::int64_t movetime_ms,
               bool infinite, const MatchBox* match, const MatchEquity* equity) {

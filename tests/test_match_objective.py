@@ -284,3 +284,47 @@ def test_arena_horizon_is_the_match_objectives_option():
     assert parse_player("auto:iterations=10,match=1,horizon=2").options["horizon"] == 2
     with pytest.raises(ValueError, match="horizon=H is the match objective's"):
         parse_player("auto:iterations=10,horizon=2")
+
+
+@pytest.mark.parametrize("seed,plays", [(7, 10), (17, 23)])
+def test_american_match_points_weight_one_searches_exactly_as_the_points_objective(american_table, seed, plays):
+    """match_points_weight=1: the match search's rewards are the hand's points alone, so with
+    the same seed it visits every card exactly as the points search (its statistics still in
+    match-winning chance); 0 (the default) is the match alone (docs/MATCH_EQUITY.md)."""
+    pos = american_position(seed, plays)
+    match = MatchState([80, 85, 20, 60])
+    points = Searcher(seed=5, algorithm="ismcts").search(pos, pos.turn, Limit(iterations=2000), match=match)
+    def match_search(weight):
+        return Searcher(seed=5, algorithm="ismcts", match_points_weight=weight).search(
+            pos, pos.turn, Limit(iterations=2000), match=match, objective="match", equity=american_table)
+    as_points, as_match = match_search(1.0), match_search(0.0)
+    assert as_points.objective == "match" and 0 <= stat(as_points, as_points.best).score <= 1
+    assert {str(m.move): m.visits for m in as_points.moves} == {str(m.move): m.visits for m in points.moves}
+    assert {str(m.move): m.visits for m in as_match.moves} != {str(m.move): m.visits for m in points.moves}
+
+
+def test_american_match_points_weight_is_checked_and_is_an_engine_and_arena_option():
+    with pytest.raises(ValueError, match="match_points_weight must be 0"):
+        Searcher(match_points_weight=1.5)
+    assert parse_player("auto:iterations=10,match=1,mpoints=20").options["mpoints"] == 20
+    with pytest.raises(ValueError, match="mpoints=P .* is the match objective's"):
+        parse_player("auto:iterations=10,mpoints=20")
+    with pytest.raises(ValueError, match="mpoints=P"):
+        parse_player("auto:iterations=10,match=1,mpoints=101")
+    out = run_lines(["copas"], Engine())
+    assert "option name MatchPointsWeight type spin default 0 min 0 max 100" in out
+
+
+def test_cep_match_points_weight_100_plays_the_points_searchs_card(american_table):
+    """CEP `setoption name MatchPointsWeight value 100` under `Objective match`: the seeded
+    american position at 99 where the two objectives differ (above) answers the points
+    search's card; 0 answers the match search's."""
+    pos = american_position(7, 23)
+    points, chance = both_objectives(pos, [99, 99, 99, 99], american_table)
+    assert points.best != chance.best
+    line = position_to_text(pos, "american", scores=[99, 99, 99, 99])
+    setup = ["setoption name Seed value 5", "setoption name Algorithm value ismcts",
+             "setoption name Objective value match"]
+    weighted = run_lines([*setup, "setoption name MatchPointsWeight value 100", line, "go iterations 3000"], Engine())
+    assert weighted[-1] == f"bestmove {points.best}"
+    assert run_lines([*setup, line, "go iterations 3000"], Engine())[-1] == f"bestmove {chance.best}"

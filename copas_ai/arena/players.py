@@ -1,10 +1,11 @@
 """Player spec strings and the bots they build.
 
     random | heuristic[:moon=0]                 the built-in bots (moon=0: no moon play)
-    ismcts|pimc|auto[:iterations=N,movetime=MS,threads=T,match=1,horizon=H,pimc=K,infer=W,inoise=P]
+    ismcts|pimc|auto[:iterations=N,movetime=MS,threads=T,match=1,horizon=H,mpoints=P,pimc=K,infer=W,inoise=P]
                                                 the engine's search
                                                 (match=1: the match objective, docs/MATCH_EQUITY.md;
                                                 horizon=H: for the hand's points until H hands can end the match;
+                                                mpoints=P: the hand points' share of the match reward, in percent;
                                                 pimc=K: auto solves worlds from K tricks left, default 4;
                                                 infer=W: inference over a pool of W worlds, docs/STRENGTH.md;
                                                 inoise=P: the inference model's random cards, in percent, default 50;
@@ -29,7 +30,7 @@ from copas_ai.bots import SEARCH_PHASES, Bot, HeuristicBot, RandomBot, SearchBot
 
 SEARCH_KINDS = ("ismcts", "pimc", "auto")
 KINDS = ("random", "heuristic", *SEARCH_KINDS, "openspiel", "cep")
-_OPTIONS = {"iterations", "movetime", "threads", "moon", "match", "pimc", "horizon", "infer", "inoise", "imodel", "explore", *SEARCH_PHASES}
+_OPTIONS = {"iterations", "movetime", "threads", "moon", "match", "pimc", "horizon", "mpoints", "infer", "inoise", "imodel", "explore", *SEARCH_PHASES}
 _CEP = re.compile(r"cep(?:\[([^\]]*)\])?:(.+)", re.S)
 
 
@@ -80,6 +81,8 @@ def parse_player(spec: str) -> PlayerSpec:
         raise ValueError(f"player '{spec}': only {', '.join(SEARCH_KINDS)} take match")
     if "horizon" in options and not options.get("match"):
         raise ValueError(f"player '{spec}': horizon=H is the match objective's (match=1)")
+    if "mpoints" in options and not (options.get("match") and options["mpoints"] <= 100):
+        raise ValueError(f"player '{spec}': mpoints=P (1..100 percent) is the match objective's (match=1)")
     if kind != "auto" and "pimc" in options:
         raise ValueError(f"player '{spec}': only auto takes pimc (the tricks left from which it solves worlds)")
     if kind not in SEARCH_KINDS and {"infer", "inoise"} & set(options):
@@ -117,7 +120,8 @@ def build(spec: PlayerSpec, seed: int, variant: str) -> Bot:
                          inference_noise=spec.options.get("inoise", 50) / 100,
                          inference_model="learned" if spec.options.get("imodel") else "policy",
                          phase_limits={p: spec.options[p] for p in SEARCH_PHASES if p in spec.options},
-                         exploration=spec.options.get("explore", 70) / 100)
+                         exploration=spec.options.get("explore", 70) / 100,
+                         match_points_weight=spec.options.get("mpoints", 0) / 100)
     if spec.kind == "openspiel":
         from copas_ai.arena.openspiel_player import OpenSpielIsmctsBot
 

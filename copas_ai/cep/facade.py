@@ -70,6 +70,7 @@ class EngineOptions:
     revokes: str = "forbid"  # or "penalize": a fully known position may hold revokes (§1.3)
     objective: str = "points"  # or "match": play for the match from the `position`'s totals (issue 32)
     match_horizon: int = 0  # Objective match: the hand's points while no this many hands can end the match
+    match_points_weight: int = 0  # Objective match: the hand points' share of the reward, in percent
     inference_pool: int = 0  # worlds weighted by the other seats' play (0: the uniform sampler)
     inference_noise: int = 50  # the inference model's random cards, in percent
     inference_model: str = "policy"  # or "learned": the learned card model (copas_ai/models)
@@ -129,6 +130,7 @@ def option_specs() -> list[OptionSpec]:
         OptionSpec("Revokes", "combo", "revokes", "forbid", choices=("forbid", "penalize")),
         OptionSpec("Objective", "combo", "objective", "points", choices=OBJECTIVES),
         OptionSpec("MatchHorizon", "spin", "match_horizon", 0, 0, 50),
+        OptionSpec("MatchPointsWeight", "spin", "match_points_weight", 0, 0, 100),
         OptionSpec("InferencePool", "spin", "inference_pool", 0, 0, 65536),
         OptionSpec("InferenceNoise", "spin", "inference_noise", 50, 1, 100),
         OptionSpec("InferenceModel", "combo", "inference_model", "policy", choices=INFERENCE_MODELS),
@@ -180,6 +182,7 @@ class SolveReport:
 def default_searcher(options: EngineOptions) -> SearcherLike:
     return Searcher(threads=options.threads, hash_mb=options.hash_mb, seed=options.seed,
                     algorithm=options.algorithm, match_horizon=options.match_horizon,
+                    match_points_weight=options.match_points_weight / 100,
                     inference_pool=options.inference_pool, inference_noise=options.inference_noise / 100,
                     inference_model=inference_model_weights(options.inference_model))
 
@@ -258,8 +261,8 @@ class Engine:
                     raise CommandError(f"option Objective: {exc}") from None
             if spec.attr in ("hash_mb", "threads"):
                 self._solver = None  # `solve` uses the Threads too (made at the next solve)
-            if spec.attr in ("threads", "hash_mb", "seed", "algorithm", "match_horizon", "inference_pool",
-                             "inference_noise", "inference_model"):
+            if spec.attr in ("threads", "hash_mb", "seed", "algorithm", "match_horizon", "match_points_weight",
+                             "inference_pool", "inference_noise", "inference_model"):
                 try:
                     self._rebuild_searcher()
                 except CommandError:

@@ -65,7 +65,10 @@ template <class Sampler>
 std::int64_t IsmctsTree::run_any(const Position& root, const Sampler& sampler, const IsmctsParams& params,
                                  SearchControl& control, Rng& rng, std::int64_t max_iterations,
                                  const MatchState* match, const MatchEquity* equity) {
-  if (equity) return run_with(root, sampler, params, control, rng, max_iterations, MatchLeaf(*match, *equity));
+  if (equity) {
+    const MatchLeaf leaf(*match, *equity, root.rules(), params.match_points_weight);
+    return run_with(root, sampler, params, control, rng, max_iterations, leaf);
+  }
   return run_with(root, sampler, params, control, rng, max_iterations, PointsLeaf(root.rules(), match));
 }
 

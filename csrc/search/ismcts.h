@@ -24,6 +24,7 @@ namespace copas {
 struct IsmctsParams {
   double exploration = 0.7;    // UCB constant on rewards in [0, 1]
   double playout_noise = 0.1;  // share of random cards in the playouts
+  double match_points_weight = 0;  // the match objective: the hand points' share of the reward
 };
 
 class IsmctsTree {

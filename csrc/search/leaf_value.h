@@ -35,7 +35,10 @@ class PointsLeaf {
 
 class MatchLeaf {
  public:
-  MatchLeaf(const MatchState& match, const MatchEquity& equity) : match_(match), equity_(equity) {
+  // `points_weight` in [0, 1]: the share of the reward that is the hand's points
+  // (a tie-break where the match chances are flat, e.g. a last hand already won or lost).
+  MatchLeaf(const MatchState& match, const MatchEquity& equity, const RuleSet& rules, double points_weight = 0)
+      : match_(match), equity_(equity), points_(rules), points_weight_(points_weight) {
     float high[kMaxPlayers];
     equity.spread(match, low_, high);
     for (int s = 0; s < equity.players(); ++s) scale_[s] = high[s] > low_[s] ? 1.0 / (high[s] - low_[s]) : 1.0;
@@ -47,20 +50,30 @@ class MatchLeaf {
     float chance[kMaxPlayers];
     equity_.values(after, chance);
     for (int s = 0; s < hand.players(); ++s) value[s] = chance[s];
+    if (points_weight_ > 0) {
+      side_sums(hand.rules(), scores, hand.players(), scores);
+      for (int s = 0; s < hand.players(); ++s) points_reward_[s] = points_.reward(scores[s]);
+    }
   }
   // The chance stretched to the spread one hand can make from this match: early
   // in a match every hand moves the chances a little, and rewards within a few
-  // hundredths of each other would leave the bandits exploring blindly.
+  // hundredths of each other would leave the bandits exploring blindly. With a
+  // points weight, mixed with the points of the hand the last call valued.
   double reward(double value, int seat) const {
-    const double r = (value - low_[seat]) * scale_[seat];
-    return r < 0 ? 0 : r > 1 ? 1 : r;
+    double r = (value - low_[seat]) * scale_[seat];
+    r = r < 0 ? 0 : r > 1 ? 1 : r;
+    return points_weight_ > 0 ? (1 - points_weight_) * r + points_weight_ * points_reward_[seat] : r;
   }
 
  private:
   const MatchState& match_;
   const MatchEquity& equity_;
+  ScoreScale points_;
+  double points_weight_;
   float low_[kMaxPlayers];
   double scale_[kMaxPlayers];
+  // The last valued hand's points as rewards: the loops call reward() right after operator().
+  mutable double points_reward_[kMaxPlayers] = {};
 };
 
 }  // namespace copas

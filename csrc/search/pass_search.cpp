@@ -63,7 +63,10 @@ PassSearch::PassSearch(const Position& root, int seat) : root_(root), seat_(seat
 std::int64_t PassSearch::run(const WorldSampler& sampler, const IsmctsParams& params, SearchControl& control,
                              Rng& rng, std::int64_t max_iterations, const MatchState* match,
                              const MatchEquity* equity) {
-  if (equity) return run_with(sampler, params, control, rng, max_iterations, MatchLeaf(*match, *equity));
+  if (equity) {
+    const MatchLeaf leaf(*match, *equity, root_.rules(), params.match_points_weight);
+    return run_with(sampler, params, control, rng, max_iterations, leaf);
+  }
   return run_with(sampler, params, control, rng, max_iterations, PointsLeaf(root_.rules(), match));
 }
 
