@@ -171,7 +171,7 @@ class TrickReport:
 
     number: int  # 1-based
     plays: list[tuple[int, Card]]
-    winner: int
+    winner: int | None  # None: carried, no winner (cancellation, docs/RULES.md §14)
     points: int
 
 
@@ -236,7 +236,8 @@ def _trick_report(position: Position, before: list, seat: int, card: Card) -> Tr
     """The trick `card` (played by `seat` onto the trick `before`) has just ended."""
     if position.rules.stock_draw != StockDraw.UNTIL_FOLLOW:
         plays = position.moves[position.trick_starts[-2]:]  # 2 cards a seat after a nines-extend round
-        winner = position.leader
+        carried = position.tricks_done - 1 in position.carried_tricks
+        winner = None if carried else position.leader
     else:
         # domino (docs/RULES.md §17): the core does not index its tricks (N led-suit cards from any
         # seats); a discard that ends a stuck trick is not in it, and the winner, who took the
