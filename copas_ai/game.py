@@ -173,6 +173,7 @@ class TrickReport:
     plays: list[tuple[int, Card]]
     winner: int | None  # None: carried, no winner (cancellation, docs/RULES.md §14)
     points: int
+    carried: int = 0  # cancellation: the points of the carried tricks the winner takes with it
 
 
 def deal_pool_back(position: Position) -> None:
@@ -245,7 +246,17 @@ def _trick_report(position: Position, before: list, seat: int, card: Card) -> Tr
         plays = before + [(seat, card)] if not before or card.suit == before[0][1].suit else before
         winner = next(s for s in range(position.players) if plays[0][1] in position.won[s])
     points = cards_points(position.rules, [c for _, c in plays])  # two-deck: each copy
-    return TrickReport(position.tricks_done, plays, winner, points)
+    return TrickReport(position.tricks_done, plays, winner, points, _carried_points(position) if winner is not None else 0)
+
+
+def _carried_points(position: Position) -> int:
+    """cancellation (docs/RULES.md §14): the points of the carried tricks just before the
+    trick that has just ended (its winner took them with it)."""
+    carried, starts, t = set(position.carried_tricks), position.trick_starts, position.tricks_done - 2
+    first = t + 1
+    while t in carried:
+        first, t = t, t - 1
+    return cards_points(position.rules, [c for _, c in position.moves[starts[first]:starts[position.tricks_done - 1]]])
 
 
 def play_match(match: Match, bots: Sequence[Bot], max_hands: int = 1000) -> Match:

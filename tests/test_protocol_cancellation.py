@@ -24,6 +24,7 @@ from copas_ai.arena.cep_player import CepBot, close_engines, seat_view_text
 from copas_ai.bots import make_bot
 from copas_ai.cep.facade import Engine
 from copas_ai.cep.position_text import position_to_text
+from copas_ai.cli import main
 from copas_ai.game import Match, play_hand, play_match
 from copas_ai.search import Limit
 
@@ -142,6 +143,17 @@ def test_cancellation_play_hands_trick_reports_give_a_carried_trick_no_winner():
         play_hand(pos, [make_bot("random", seed=seed * 10 + s) for s in range(6)], on_trick=reports.append)
         if pos.carried_tricks:
             assert [r.number - 1 for r in reports if r.winner is None] == pos.carried_tricks
-            assert all(r.winner is not None for r in reports if r.number - 1 not in pos.carried_tricks)
+            waiting = 0  # the carried points the next winner takes with its trick
+            for r in reports:
+                assert r.carried == (0 if r.winner is None else waiting)
+                waiting = waiting + r.points if r.winner is None else 0
             return
     pytest.fail("no seed carried a trick")
+
+
+def test_cancellation_the_play_command_writes_a_carried_trick_pending_and_the_next_winner_takes_it(capsys):
+    assert main(["play", "--variant", "cancellation", "--players", "6", "--seed", "5"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.strip().startswith("trick")]
+    at = next(i for i, line in enumerate(lines) if "pending:" in line)
+    points = int(lines[at].split("pending:")[1].split()[0])
+    assert lines[at + 1].endswith(f"+ {points} carried") and "takes" in lines[at + 1]
