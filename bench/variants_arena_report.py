@@ -48,6 +48,8 @@ CASES = [
     # Two copies of every card (issue 29, docs/RULES.md §13): ISMCTS over the two-copy sampler (no solver);
     # 6 seats deal 17 cards and a kitty of 2, 8 seats 13 and none.
     ("two-deck", 6), ("two-deck", 8),
+    # Identical cards cancel, tricks without a winner carried (issue 29, docs/RULES.md §14): two-deck's search.
+    ("cancellation", 6), ("cancellation", 8),
 ]
 OPPONENTS = ("random", "heuristic")
 RESULTS = Path(__file__).parent / "results" / "variants"

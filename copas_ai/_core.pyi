@@ -530,7 +530,10 @@ class IdenticalCardWins:
       EARLIER
     
       LATER
+    
+      CANCEL
     """
+    CANCEL: typing.ClassVar[IdenticalCardWins]
     EARLIER: typing.ClassVar[IdenticalCardWins]
     LATER: typing.ClassVar[IdenticalCardWins]
     __members__: typing.ClassVar[dict[str, IdenticalCardWins]]
@@ -1076,6 +1079,11 @@ class Position:
         blind-forward (docs/RULES.md §2.2): the cards the next link received and has not looked at (empty when none); it forwards exactly them or passes 3 of its other cards
         """
     @property
+    def carried_tricks(self) -> list[int]:
+        """
+        cancellation (docs/RULES.md §14, A47): the finished tricks (0-based) that had no winner and were carried
+        """
+    @property
     def charged(self) -> CardSet:
         """
         turbo: the charged cards, public once every seat's charge is down (else empty)
@@ -1192,6 +1200,16 @@ class Position:
     def passed_parts(self) -> list:
         """
         each seat's pass as set_pass takes it: a CardSet, or for a split pass a tuple of CardSets in plan order
+        """
+    @property
+    def pending(self) -> CardSet:
+        """
+        cancellation (docs/RULES.md §14): the carried tricks' cards no trick has taken yet (`pending_twins` those there twice)
+        """
+    @property
+    def pending_twins(self) -> CardSet:
+        """
+        cancellation: the carried cards there twice
         """
     @property
     def phase(self) -> str:

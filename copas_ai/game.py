@@ -171,8 +171,9 @@ class TrickReport:
 
     number: int  # 1-based
     plays: list[tuple[int, Card]]
-    winner: int
+    winner: int | None  # None: carried, no winner (cancellation, docs/RULES.md §14)
     points: int
+    carried: int = 0  # cancellation: the points of the carried tricks the winner takes with it
 
 
 def deal_pool_back(position: Position) -> None:
@@ -236,7 +237,8 @@ def _trick_report(position: Position, before: list, seat: int, card: Card) -> Tr
     """The trick `card` (played by `seat` onto the trick `before`) has just ended."""
     if position.rules.stock_draw != StockDraw.UNTIL_FOLLOW:
         plays = position.moves[position.trick_starts[-2]:]  # 2 cards a seat after a nines-extend round
-        winner = position.leader
+        carried = position.tricks_done - 1 in position.carried_tricks
+        winner = None if carried else position.leader
     else:
         # domino (docs/RULES.md §17): the core does not index its tricks (N led-suit cards from any
         # seats); a discard that ends a stuck trick is not in it, and the winner, who took the
@@ -244,7 +246,17 @@ def _trick_report(position: Position, before: list, seat: int, card: Card) -> Tr
         plays = before + [(seat, card)] if not before or card.suit == before[0][1].suit else before
         winner = next(s for s in range(position.players) if plays[0][1] in position.won[s])
     points = cards_points(position.rules, [c for _, c in plays])  # two-deck: each copy
-    return TrickReport(position.tricks_done, plays, winner, points)
+    return TrickReport(position.tricks_done, plays, winner, points, _carried_points(position) if winner is not None else 0)
+
+
+def _carried_points(position: Position) -> int:
+    """cancellation (docs/RULES.md §14): the points of the carried tricks just before the
+    trick that has just ended (its winner took them with it)."""
+    carried, starts, t = set(position.carried_tricks), position.trick_starts, position.tricks_done - 2
+    first = t + 1
+    while t in carried:
+        first, t = t, t - 1
+    return cards_points(position.rules, [c for _, c in position.moves[starts[first]:starts[position.tricks_done - 1]]])
 
 
 def play_match(match: Match, bots: Sequence[Bot], max_hands: int = 1000) -> Match:

@@ -446,9 +446,9 @@ bool Position::open_second_round() {
 bool Position::rare_trick_complete() {
   if (rules_->extend_cards && open_second_round()) return false;
   if ((rare_rules_ & kRareOpenTricks) && !domino_trick_over()) return false;
-  // Two copies: the multisets first; the rest of finish_trick then only ORs in what they hold.
-  if (rare_rules_ & kRareTwins) settle_twin_trick();
-  return true;
+  // Two copies: the multisets first; the rest of finish_trick then only ORs in what they hold
+  // (cancellation: unless the trick is carried, with no winner).
+  return !(rare_rules_ & kRareTwins) || settle_twin_trick();
 }
 
 void Position::finish_rare_trick(int winner, Suit led) {

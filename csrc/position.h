@@ -300,6 +300,11 @@ class Position {
   // and the kitty's (in the taker's won pile too once taken).
   void set_held(int seat, TwinSet cards);
   void set_twin_kitty(TwinSet cards);
+  // cancellation (identical_card_wins = cancel, docs/RULES.md §14; cancel_trick.cpp):
+  // whether finished trick `t` had no winner and was carried (A47), and the carried
+  // cards no trick has taken yet. Read back from the history: nothing is stored.
+  bool trick_carried(int t) const;
+  TwinSet pending_cards() const;
 
   // Replaces a seat's current cards: how the search puts a sampled world's
   // unseen cards into a copy of the position (the history stays as it is).
@@ -405,12 +410,25 @@ class Position {
   // seats' second copies settle, the trick and played cards are rebuilt from the
   // history and the winner's pile (and the kitty it takes) added as multisets;
   // undo_twin_trick takes that back. twin_hand_scores: hand_scores' multiset form.
-  void settle_twin_trick();
+  // settle_twin_trick is false when the trick is carried (cancellation: carry_trick).
+  bool settle_twin_trick();
   void undo_twin_trick(int winner, const PlayRecord* trick, int len);
+  // cancellation (cancel_trick.cpp): the place of the trick's winner, -1 when no
+  // led-suit card is played once (CA-1, A47); a carried trick's end (the same leader
+  // again); undo()'s reopened trick (the piles again from the history).
+  int cancel_place(const PlayRecord* trick, int len, Suit led) const;
+  void carry_trick();
+  void undo_cancel_trick(int winner);
   void twin_hand_scores(MoonRule moon, std::int32_t* out) const;
   // The place in `trick` (len cards, `led` led) of its winner by rank_strength:
-  // the first of the strongest, or (identical_card_wins = later) the last.
+  // the first of the strongest, or (identical_card_wins = later) the last; under
+  // cancel, the strongest played once (the leader's when none, CA-3: the hand's last
+  // trick; a carried one never gets here).
   int strongest_place(const PlayRecord* trick, int len, Suit led) const {
+    if (rules_->identical_card_wins == IdenticalCardWins::kCancel) [[unlikely]] {
+      const int place = cancel_place(trick, len, led);
+      return place < 0 ? 0 : place;
+    }
     const int later = rules_->identical_card_wins == IdenticalCardWins::kLater;
     int best = 0;
     for (int i = 1; i < len; ++i) {

@@ -75,6 +75,8 @@ std::string check_rules(const RuleSet& r) {
   if (r.copies < 1 || r.copies > 2) return "copies must be 1 or 2, not " + std::to_string(r.copies);
   if (r.copies == 2) {
     if (std::string e = twin_rules_error(r); !e.empty()) return e;
+  } else if (r.identical_card_wins == IdenticalCardWins::kCancel) {
+    return "identical_card_wins = cancel (cancellation, docs/RULES.md §14) needs copies = 2";
   }
   if (r.deck & ~kFullDeck) return "the deck holds cards outside the 52";
   const int deck_size = count(r.deck) * r.copies;

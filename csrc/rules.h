@@ -60,8 +60,11 @@
 //  two-deck               copies = 2: two copies of every card, a second CardSet layer
 //                         (twin_cards.h, Position's twin_play.cpp); identical_card_wins =
 //                         earlier; the kitty of three-five; teams = players / 2 (A46a).
-//  cancellation,          copies = 2 [later]: cancelling identical cards, the later one
-//  uno-hearts             winning (identical_card_wins = later), draws and swaps.
+//  cancellation           copies = 2, identical_card_wins = cancel: identical cards in a
+//                         trick cancel, a trick without a winner is carried to the next
+//                         winner (cancel_trick.cpp).
+//  uno-hearts             [later] copies = 2, the later identical card winning
+//                         (identical_card_wins = later), draws and swaps.
 //  two-player             stock_draw = kRefill: the deck less the hands is a stock, in an
 //                         order dealt with the hands (Position::set_stock); after each
 //                         trick every seat draws one card, the winner first (stock_draw.cpp).
@@ -92,6 +95,7 @@ constexpr int kMaxPlays = 104;   // cards in one hand: two-deck's 104 (8 seats x
 enum class IdenticalCardWins : std::uint8_t {
   kEarlier,  // two-deck (§13, S000 L295): the one played first
   kLater,    // uno-hearts (§15) will read the later one
+  kCancel,   // cancellation (§14, CA-1): both cancel; a trick left without a winner is carried (A47)
 };
 
 // Who leads the first trick of a hand.

@@ -74,7 +74,7 @@ void Position::set_twin_kitty(TwinSet cards) {
   kitty_twins_ = cards.twice;
 }
 
-void Position::settle_twin_trick() {
+bool Position::settle_twin_trick() {
   const PlayRecord* trick = &history_[num_plays_ - trick_len_];
   for (int i = 0; i < trick_len_; ++i) {
     // The player's other copy stays in hand.
@@ -88,26 +88,36 @@ void Position::settle_twin_trick() {
   const TwinSet cards = trick_multiset();
   trick_set_ = cards.once;
   played_ = played_cards().once;
+  if (trick_carried(tricks_done_)) {
+    carry_trick();  // cancellation: no winner (cancel_trick.cpp)
+    return false;
+  }
   const int winner = trick[strongest_place(trick, trick_len_, led_suit())].seat;
   TwinSet won = won_cards(winner);
   won.add(cards);
+  won.add(pending_cards());  // cancellation (CA-2): the tricks carried so far
   if (takes_kitty()) won.add(kitty_cards());  // finish_trick then marks it taken
   won_[winner] = won.once;
   won_twins_[winner] = won.twice;
+  return true;
 }
 
 void Position::undo_twin_trick(int winner, const PlayRecord* trick, int len) {
-  // undo() cleared the trick's values from the winner's first layer: every one was in it.
-  TwinSet cards;
-  for (int i = 0; i < len; ++i) cards.add(trick[i].card.bit());
-  TwinSet won{won_[winner] | cards.once, won_twins_[winner]};
-  won.remove(cards);
-  if (kitty_seat_ >= 0 && kitty_trick_ == tricks_done_) {
-    won.remove(kitty_cards());
-    kitty_seat_ = -1;
+  if (rules_->identical_card_wins == IdenticalCardWins::kCancel) {
+    undo_cancel_trick(winner);  // cancel_trick.cpp: a carried trick had no winner
+  } else {
+    // undo() cleared the trick's values from the winner's first layer: every one was in it.
+    TwinSet cards;
+    for (int i = 0; i < len; ++i) cards.add(trick[i].card.bit());
+    TwinSet won{won_[winner] | cards.once, won_twins_[winner]};
+    won.remove(cards);
+    if (kitty_seat_ >= 0 && kitty_trick_ == tricks_done_) {
+      won.remove(kitty_cards());
+      kitty_seat_ = -1;
+    }
+    won_[winner] = won.once;
+    won_twins_[winner] = won.twice;
   }
-  won_[winner] = won.once;
-  won_twins_[winner] = won.twice;
   // Back to the trick's own form: a seat that still holds the value held both copies.
   for (int i = 0; i < len; ++i) {
     const CardSet bit = trick[i].card.bit();

@@ -257,6 +257,17 @@ void register_position(py::module_& m) {
                              "two-deck: the cards each seat has taken twice")
       .def_property_readonly("kitty_twins", [](const PositionBox& b) { return CardSetBox{b.pos.kitty_cards().twice}; },
                              "two-deck: the cards the kitty holds twice")
+      .def_property_readonly("pending", [](const PositionBox& b) { return CardSetBox{b.pos.pending_cards().once}; },
+                             "cancellation (docs/RULES.md §14): the carried tricks' cards no trick has taken yet "
+                             "(`pending_twins` those there twice)")
+      .def_property_readonly("pending_twins", [](const PositionBox& b) { return CardSetBox{b.pos.pending_cards().twice}; },
+                             "cancellation: the carried cards there twice")
+      .def_property_readonly("carried_tricks", [](const PositionBox& b) {
+        std::vector<int> out;
+        for (int t = 0; t < b.pos.tricks_done(); ++t)
+          if (b.pos.trick_carried(t)) out.push_back(t);
+        return out;
+      }, "cancellation (docs/RULES.md §14, A47): the finished tricks (0-based) that had no winner and were carried")
       .def_property_readonly("won", [](const PositionBox& b) { return seat_cards(b, &Position::won); })
       .def_property_readonly("kitty", [](const PositionBox& b) { return CardSetBox{b.pos.kitty()}; },
                              "the cards dealt to nobody (the kitty), taken or not")

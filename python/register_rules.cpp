@@ -101,7 +101,8 @@ void register_rules(py::module_& m) {
   py::enum_<Goal>(m, "Goal").value("LOW", Goal::kLow).value("HIGH", Goal::kHigh);
   py::enum_<IdenticalCardWins>(m, "IdenticalCardWins")
       .value("EARLIER", IdenticalCardWins::kEarlier)
-      .value("LATER", IdenticalCardWins::kLater);
+      .value("LATER", IdenticalCardWins::kLater)
+      .value("CANCEL", IdenticalCardWins::kCancel);
 
   py::class_<RuleSet> cls(m, "RuleSet", "A variant as plain data (see csrc/rules.h).");
   cls.def(py::init<>())

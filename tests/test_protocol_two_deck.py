@@ -13,7 +13,8 @@ from collections import Counter
 
 import pytest
 from support.cep.process import EngineProcess
-from support.independent_referee_two_deck import TwoDeckMatch, TwoDeckReferee
+from support.independent_referee_two_deck import TwoDeckMatch
+from support.twin_matches import play_through_engine
 
 import copas_ai as ca
 from copas_ai._core import match_equity_unsupported, twin_worlds
@@ -167,40 +168,6 @@ def test_two_deck_record_refuses_a_third_copy_by_name():
     deal[0][0] = deal[0][1] = third
     with pytest.raises(RecordError, match=f"deal of seat 0: .*card {third} listed 3 times"):
         read_record(data)
-
-
-def play_through_engine(engine: EngineProcess, variant_id: str, players: int, seed: int) -> Match:
-    """A match of random bots; each finished hand goes whole to the engine process and is
-    replayed by the independent referee, which scores it and keeps the totals."""
-    partners = "+partners" in variant_id
-    match = Match.new(variant_id, players, seed=seed)
-    bots = [make_bot("random", seed=seed * 100 + s) for s in range(players)]
-    referee_match = TwoDeckMatch(players, partners)
-    while not match.is_over():
-        assert len(match.hands) < 60, f"{variant_id} seed {seed}: no end after 60 hands"
-        before = list(match.totals)
-        position = match.deal_next_hand()
-        dealt = [sorted(held(position, s).elements()) for s in range(players)]
-        play_hand(position, bots)
-        referee = TwoDeckReferee(dealt, position.dealer)
-        for _, card in position.moves:
-            referee.play(str(card))
-        assert referee.over()
-        expected = referee.scores()
-        line = position_to_text(position, variant_id, scores=before,
-                                match=match.hand_state() if match.state.tiebreak else None)
-        assert engine.ask(line) == [], line
-        engine.send("score")
-        where = f"{variant_id} {players} seats seed {seed} hand {position.hand_no}"
-        assert engine.line() == "score " + " ".join(map(str, expected)), where
-        referee_match.add_hand(expected)
-        assert engine.line() == "total " + " ".join(map(str, referee_match.totals)), where
-        state_line = engine.until(lambda l: l.startswith("state "))[-1]
-        record = match.record_hand(position.hands, position)
-        assert record.score == expected and match.totals == referee_match.totals, where
-        assert match.outcome() == referee_match.outcome(), where
-        assert state_line.split()[1] == ("gameover" if referee_match.outcome()[0] else "handover"), where
-    return match
 
 
 @pytest.mark.parametrize("variant_id,players", [(VARIANT, n) for n in (6, 7, 8, 9, 10)]

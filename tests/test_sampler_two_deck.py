@@ -3,7 +3,8 @@ exact against an enumeration of the physical deals on small positions. Each copy
 card is a distinct physical card: a world (each seat's and the kitty's multiset) has
 the probability of the physical deals that give it, among those that fit each seat's
 count and the suits it has shown it lacks. The enumeration here is written from that
-statement alone."""
+statement alone. cancellation (§14) shares the sampler: a carried trick's cards are played
+cards like any other."""
 
 from __future__ import annotations
 
@@ -160,3 +161,42 @@ def test_two_deck_sampler_refuses_one_copy_rules():
     pos = ca.Position(rules, ca.deal(rules, 1))
     with pytest.raises(InvalidPositionError, match="one copy of each card"):
         twin_world_count(pos, 0)
+
+
+def pending_position(seed: int, me: int, unseen_at_most: int):
+    """cancellation (docs/RULES.md §14): a 6-seat hand played at random, pairing where it can,
+    until few cards are unseen; None unless a carried trick's cards are then pending."""
+    rules = ca.find_variant("cancellation").rules(6)
+    rng = random.Random(seed)
+    hands, twins = ca.deal_twins(rules, seed)
+    pos = ca.Position(rules, hands, dealer=seed % 6, twins=twins)
+    while sum(sum(held(pos, s).values()) for s in range(6) if s != me) + rules.kitty_size > unseen_at_most:
+        legal = sorted(str(c) for c in pos.legal_moves())
+        pairing = [c for c in legal if c in {str(card) for _, card in pos.trick}]
+        pos.push(rng.choice(pairing or legal))
+    return pos if len(pos.pending) else None
+
+
+def test_cancellation_sampler_is_uniform_with_a_carried_trick_pending():
+    # The carried cards are played cards: the two-copy sampler needs nothing new for them.
+    for seed in range(300):
+        pos = pending_position(seed, seed % 6, 8)
+        if pos is not None:
+            assert pos.carried_tricks
+            check(pos, seed % 6, seed)
+            return
+    pytest.fail("no seed left a carried trick pending with few cards unseen")
+
+
+@pytest.mark.parametrize("algorithm", ["ismcts", "pimc", "auto"])
+def test_cancellation_search_runs_ismcts_with_a_carried_trick_pending(algorithm):
+    for seed in range(300):
+        pos = pending_position(seed, seed % 6, 40)
+        if pos is not None and not pos.is_over():
+            results = [ca.Searcher(seed=3, algorithm=algorithm).search(pos, pos.turn, ca.Limit(iterations=300))
+                       for _ in range(2)]
+            assert results[0].algorithm == "ismcts" and results[0].iterations == 300
+            assert {str(m.move) for m in results[0].moves} == {str(c) for c in pos.legal_moves()}
+            assert results[0].best == results[1].best and results[0].moves == results[1].moves  # seeded
+            return
+    pytest.fail("no seed left a carried trick pending")

@@ -152,8 +152,8 @@ def _plays_for_points(variant_id: str) -> bool:
     """Chips variants (betting-chips, docs/RULES.md §19) settle in chips and deal to the
     seats still in: tests/test_betting_chips_protocol.py plays them through the engine;
     so does domino+elimination (§17 end (b)): tests/test_protocol_domino.py.
-    two-deck's two copies of every card (§13) are rescored by its own referee
-    (tests/test_protocol_two_deck.py, every seat count)."""
+    two-deck's and cancellation's two copies of every card (§13, §14) are rescored by their
+    own referees (tests/test_protocol_two_deck.py, tests/test_protocol_cancellation.py)."""
     rules = ca.find_variant(variant_id).rules()
     return not rules.start_chips and not rules.eliminate_at_target and rules.copies == 1
 

@@ -12,7 +12,7 @@ from copas_ai._core import Position, StockDraw
 from copas_ai.match_text import match_words
 from copas_ai.moves.passes import all_cards, pass_text, plan_words
 from copas_ai.moves.stock import drawn_in_order
-from copas_ai.moves.twins import cards_points, held_text, held_count, won_text
+from copas_ai.moves.twins import cards_points, held_text, held_count, twin_text, won_text
 from copas_ai.cep.position_text import LoadedPosition
 
 
@@ -76,13 +76,18 @@ def picture(loaded: LoadedPosition) -> list[str]:
     lines += _stock_lines(loaded)
     if _untricked(pos):
         lines.append(f"plays  {' '.join(f'{seat}:{card}' for seat, card in pos.moves) or '-'}")
+    carried = set(pos.carried_tricks)  # cancellation (docs/RULES.md §14): tricks with no winner
     for number, (plays, winner) in enumerate(_tricks(pos) if not _untricked(pos) else [], start=1):
         cards = " ".join(f"{seat}:{card}" for seat, card in plays)
+        points = cards_points(loaded.rules, [card for _, card in plays])
         if winner is None:
             lines.append(f"trick {number:2d}  {cards}")
+        elif number - 1 in carried:
+            lines.append(f"trick {number:2d}  {cards}  -> pending ({points} pts)")
         else:
-            points = cards_points(loaded.rules, [card for _, card in plays])
             lines.append(f"trick {number:2d}  {cards}  -> seat {winner} ({points} pts)")
+    if len(pos.pending):
+        lines.append(f"pending  {twin_text(pos.pending, pos.pending_twins)}  (the next trick's winner takes them)")
     if state == "passing":
         where = "passing"
     elif state == "playing":

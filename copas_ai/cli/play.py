@@ -37,8 +37,10 @@ def _print_hand(match: Match, bots, out) -> None:
     def show_trick(trick: TrickReport) -> None:
         cards = " ".join(str(card) for _, card in trick.plays)
         s = "" if trick.points == 1 else "s"
+        taker = "pending:" if trick.winner is None else f"seat {trick.winner} takes"  # cancellation's carried trick
+        carried = f" + {trick.carried} carried" if trick.carried else ""
         out.write(f"  trick {trick.number:2d}  seat {trick.plays[0][0]} leads: {cards:<{3 * n}} "
-                  f"seat {trick.winner} takes {trick.points} pt{s}\n")
+                  f"{taker} {trick.points} pt{s}{carried}\n")
 
     play_hand(position, bots, on_passes=show_passes, on_trick=show_trick)
     record = match.record_hand(dealt, position)

@@ -449,7 +449,9 @@ class Table:
         if tricks_done:
             starts = p.trick_starts  # a nines-extend trick holds 2 cards a seat
             last_trick = [[s, str(c)] for s, c in moves[starts[tricks_done - 1]: starts[tricks_done]]]
-            last_winner = p.trick[0][0] if p.trick else p.leader
+            # cancellation (docs/RULES.md §14): a carried trick has no winner (its leader leads again).
+            carried = tricks_done - 1 in p.carried_tricks
+            last_winner = None if carried else p.trick[0][0] if p.trick else p.leader
         passing = None
         if p.pass_plan:
             passing = {"words": plan_words(p.pass_plan, n), "count": sum(k for _, k in p.pass_plan),

@@ -43,7 +43,7 @@ class TerminalPlay:
     def _news(self, s: dict[str, Any]) -> None:
         if s["tricks_done"] > self.tricks_shown and s["last_trick"]:
             self.write(f"  trick {s['tricks_done']:2d}  {_trick_line(s['last_trick'])}  "
-                       f"seat {s['last_winner']} takes it  (points {' '.join(map(str, s['points']))})")
+                       f"{_taker(s['last_winner'])}  (points {' '.join(map(str, s['points']))})")
         self.tricks_shown = s["tricks_done"]
         if s["notice"] and s["notice"] != getattr(self, "_notice", None):
             self.write(f"  note: {s['notice']}")
@@ -121,3 +121,8 @@ class TerminalPlay:
         except (TableError, OSError) as exc:
             self.write(f"  refused: {exc}")
         return True
+
+
+def _taker(winner: int | None) -> str:
+    """Who took the last trick; None: carried, pending (cancellation, docs/RULES.md §14)."""
+    return "pending, nobody takes it" if winner is None else f"seat {winner} takes it"

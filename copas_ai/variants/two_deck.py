@@ -60,5 +60,5 @@ VARIANTS: tuple[Variant, ...] = (
 
 OPTIONS: tuple[VariantOption, ...] = (
     VariantOption("partners", "partners seated opposite, n/2 apart, their points summed", "§13 L289, A46a",
-                  ("two-deck",), _partners),
+                  ("two-deck", "cancellation"), _partners),
 )

@@ -71,6 +71,9 @@ class TwoDeckReferee:
         if len(self.trick) < self.n:
             self.turn = (self.turn + 1) % self.n
             return
+        self.end_trick()
+
+    def end_trick(self) -> None:
         led = suit(self.trick[0][1])
         best = self.trick[0]
         for seat, c in self.trick[1:]:

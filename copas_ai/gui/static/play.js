@@ -127,7 +127,9 @@ function render(s) {
     el("div", { class: "muted" }, `taken ${s.points[seat]} · total ${s.totals[seat]}`))));
   $("trick").replaceChildren(...s.trick.map(([seat, card]) => played(s, seat, card)));
   $("last-cards").replaceChildren(...s.last_trick.map(([seat, card]) => played(s, seat, card)));
-  $("last-title").textContent = s.last_trick.length ? `Last trick (seat ${s.last_winner} took it)` : "No trick yet";
+  // cancellation (docs/RULES.md §14): a carried trick has no winner; its cards wait for the next one.
+  const taker = s.last_winner === null ? "pending: nobody took it" : `seat ${s.last_winner} took it`;
+  $("last-title").textContent = s.last_trick.length ? `Last trick (${taker})` : "No trick yet";
   $("last").classList.toggle("hidden", !showLast);
   $("received").textContent = s.pass && s.pass.received ? `you passed ${s.pass.passed}, received ${s.pass.received}`
     : s.stock ? `stock ${s.stock.left} cards · you drew ${s.stock.drawn.join(" ") || "nothing yet"}` : "";
