@@ -62,6 +62,11 @@ struct SeatView {
   std::int8_t bid_seat[kMaxAuctionMoves] = {};
   std::int32_t bid_limit[kMaxPlayers] = {};
   bool bid_limits_known = false;
+  // domino (docs/RULES.md §17, domino_view.cpp): the cards another seat drew just before
+  // move i (their faces unseen), and whether move i is another seat's face-down discard
+  // (its move_card then means nothing). The seat's own draws are `drawn`.
+  std::uint8_t move_draws[kMaxPlays] = {};
+  bool move_face_down[kMaxPlays] = {};
   int num_decisions = 0;
   DecisionWord decision_word[kMaxDecisions] = {};
   std::int8_t decision_seat[kMaxDecisions] = {};
@@ -76,5 +81,8 @@ PassPlan plan_of_view(const RuleSet& rules, const SeatView& view);
 // Fills `out` with a full position consistent with `view` and returns "", or
 // returns why no position is (naming the first offending move as "move <i>").
 std::string world_from_view(const RuleSet& rules, const SeatView& view, Rng& rng, Position& out);
+
+// domino's (StockDraw::kUntilFollow; domino_view.cpp), which world_from_view calls.
+std::string domino_world_from_view(const RuleSet& rules, const SeatView& view, Rng& rng, Position& out);
 
 }  // namespace copas
