@@ -48,6 +48,7 @@ def test_domino_one_seat_view_do1_the_annotated_example(engine):
     """domino DO-1 from seat 2's view: seat 1 drew 3 cards (faces unseen) and played the 7S;
     seat 2 must follow with its one spade; the stock holds 25 cards; `go` answers KS.
     Seat 0 after the trick (it won with the AS) leads from its clubs."""
+    assert engine.ask(f"{VIEW_2} 1:+3 7S") == []  # the seat of a card may be left out, as elsewhere
     assert engine.ask(f"{VIEW_2} 1:+3 1:7S") == []
     assert engine.ask("legal") == ["legal KS"]
     assert "# stock  25 cards" in engine.ask("show")

@@ -31,7 +31,7 @@ def domino_view_world(spec, rules: RuleSet, dealer: int, world_builder) -> Posit
     for move in spec.moves:
         if move.decision is not None:
             raise PositionTextError(f"move {move.text}: domino has no decisions")
-        if pending is not None and (move.draws or move.seat != pending.seat):
+        if pending is not None and (move.draws or move.seat not in (None, pending.seat)):
             raise PositionTextError(f"move {pending.text}: the draws are followed by seat {pending.seat}'s "
                                     "card or its face-down discard")
         if move.draws:
