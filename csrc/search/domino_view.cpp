@@ -33,8 +33,9 @@ constexpr Card kHolding{kClubs, 14};
 
 std::string seat_name(int s) { return "seat " + std::to_string(s); }
 
+// Move i as written, its seat `seat` (-1: not written).
 std::string move_name(const SeatView& v, int i, int seat) {
-  const std::string prefix = "move " + std::to_string(seat) + ":";
+  const std::string prefix = seat >= 0 ? "move " + std::to_string(seat) + ":" : std::string("move ");
   return prefix + (v.move_face_down[i] ? std::string("?") : card_str(v.move_card[i]));
 }
 
