@@ -10,8 +10,8 @@ whose public facts are the true position's (the seat's hand, each hand's size, t
 stock's size, the turn, the legal cards) and whose knowledge is the one the search
 reads from the true position; on small late positions, the view's worlds are
 enumerated from the independent referee's facts (tests/support/domino_worlds.py) and
-drawn uniformly (chi-square); `go`, `analyse`, the GUI's table and the arena's `cep:`
-players play domino from one-seat views."""
+drawn uniformly (chi-square); `go`, `analyse`, the GUI's table (in the browser and at
+`play --seat`) and the arena's `cep:` players play domino from one-seat views."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from collections import Counter
 import pytest
 from scipy.stats import chisquare
 from support.domino_worlds import CASES, find_position, names
-from support.gui_client import Client, first_legal, running_server
+from support.gui_client import ENGINE, ITERATIONS, Client, first_legal, running_server
 
 import copas_ai as ca
 from copas_ai._core import WorldSampler
@@ -33,6 +33,8 @@ from copas_ai.bots import make_bot
 from copas_ai.cep.facade import default_world_builder
 from copas_ai.cep.position_text import load_position, parse_position
 from copas_ai.game import Match, play_hand
+from copas_ai.gui.table import Table, TableSettings
+from copas_ai.gui.terminal import TerminalPlay
 from copas_ai.moves.domino_view import domino_dealt, domino_view
 from copas_ai.search import Limit, world_from_view
 from copas_ai.variants.domino import domino_rules
@@ -201,3 +203,32 @@ def test_domino_the_gui_table_plays_a_hand_against_engine_seats():
             state = client.wait_for_person(table)
         record = read_record(client.get(f"/api/record?table={table}"))
         assert len(record.hands[0].stock) == 28 and {s for s, _ in record.hands[0].plays} == {0, 1, 2, 3}
+
+
+def test_domino_played_at_seat_0_in_the_terminal_with_hint_and_undo():
+    """domino at `play --seat 0`: the person asks a hint once, takes back a card once and
+    plays its first legal card otherwise; the engine seats answer from their views to the
+    hand's end, each trick reported with the seat that takes it."""
+    table = Table(TableSettings(VARIANT, people=(0,), seed=6, iterations=ITERATIONS, movetime_ms=None, engine=ENGINE))
+    out: list[str] = []
+    asked: list[str] = []
+
+    def read(prompt: str) -> str:
+        asked.append(prompt)
+        s = table.state()
+        legal = [card for card in s["hand"] if s["legal"][card] is None]
+        if "hint" not in asked:
+            asked.append("hint")
+            return "hint"
+        if "undo" not in asked and s["tricks_done"] >= 2 and s["can_undo"]:
+            asked.append("undo")
+            return "undo"
+        return legal[0]
+
+    try:
+        code = TerminalPlay(table, read, out.append).run()
+    finally:
+        table.close()
+    text = "\n".join(out)
+    assert code == 0 and "engine's choice" in text and "hand 1 over: score" in text
+    assert "undo" in asked and text.count("takes it") >= 4
