@@ -22,7 +22,7 @@ from collections import Counter
 import pytest
 from scipy.stats import chisquare
 from support.domino_worlds import CASES, find_position, names
-from support.gui_client import ENGINE, ITERATIONS, Client, first_legal, running_server
+from support.gui_client import ENGINE, ITERATIONS, Client, first_legal, play_in_terminal, running_server
 
 import copas_ai as ca
 from copas_ai._core import WorldSampler
@@ -34,7 +34,6 @@ from copas_ai.cep.facade import default_world_builder
 from copas_ai.cep.position_text import load_position, parse_position
 from copas_ai.game import Match, play_hand
 from copas_ai.gui.table import Table, TableSettings
-from copas_ai.gui.terminal import TerminalPlay
 from copas_ai.moves.domino_view import domino_dealt, domino_view
 from copas_ai.search import Limit, world_from_view
 from copas_ai.variants.domino import domino_rules
@@ -210,7 +209,6 @@ def test_domino_played_at_seat_0_in_the_terminal_with_hint_and_undo():
     plays its first legal card otherwise; the engine seats answer from their views to the
     hand's end, each trick reported with the seat that takes it."""
     table = Table(TableSettings(VARIANT, people=(0,), seed=6, iterations=ITERATIONS, movetime_ms=None, engine=ENGINE))
-    out: list[str] = []
     asked: list[str] = []
 
     def read(prompt: str) -> str:
@@ -225,10 +223,7 @@ def test_domino_played_at_seat_0_in_the_terminal_with_hint_and_undo():
             return "undo"
         return legal[0]
 
-    try:
-        code = TerminalPlay(table, read, out.append).run()
-    finally:
-        table.close()
+    code, out = play_in_terminal(table, read)
     text = "\n".join(out)
     assert code == 0 and "engine's choice" in text and "hand 1 over: score" in text
     assert "undo" in asked and text.count("takes it") >= 4
