@@ -27,6 +27,12 @@ def domino_dealt(position: Position, seat: int) -> CardSet:
         [c for c in kept if c not in first])
 
 
+def _as_dealt(position: Position) -> Position:
+    """The hand at its deal, to replay it move by move (the core makes every draw)."""
+    return Position(position.rules, [domino_dealt(position, s) for s in range(position.players)],
+                    dealer=position.dealer, hand_no=position.hand_no, stock=position.dealt_stock)
+
+
 @dataclass
 class DominoView:
     """What one seat saw: its draws in order, and each move as (seat, card or None when
@@ -54,8 +60,7 @@ class DominoView:
 def domino_view(position: Position, seat: int) -> DominoView:
     """What `seat` saw of the fully known domino hand `position` so far."""
     n = position.players
-    replay = Position(position.rules, [domino_dealt(position, s) for s in range(n)], dealer=position.dealer,
-                      hand_no=position.hand_no, stock=position.dealt_stock)
+    replay = _as_dealt(position)
     stock_order = {card: i for i, card in enumerate(position.dealt_stock)}
     view = DominoView([], [])
     draws = 0  # the cards the seat to act drew when its turn came
@@ -76,9 +81,7 @@ def domino_trick_starts(position: Position) -> list[int]:
     """Where each trick began, as indices into position.moves (discards included), then
     where the next one will (the core does not index domino's tricks, N cards from any
     seats: each lead starts one). Replayed from the deal."""
-    n = position.players
-    replay = Position(position.rules, [domino_dealt(position, s) for s in range(n)], dealer=position.dealer,
-                      hand_no=position.hand_no, stock=position.dealt_stock)
+    replay = _as_dealt(position)
     starts = []
     for k, (_, card) in enumerate(position.moves):
         if not replay.trick:
