@@ -135,7 +135,9 @@ void register_searcher(py::module_& m) {
          const std::vector<int>& face_down) {
         std::string error = check_rules(rules);
         if (!error.empty()) throw InvalidPositionError("unsupported rules: " + error);
-        if (moves.size() > kMaxPlays) throw InvalidPositionError("too many moves");
+        const bool domino = rules.stock_draw == StockDraw::kUntilFollow;  // its discards are moves too
+        if (moves.size() > static_cast<std::size_t>(domino ? kMaxViewMoves : kMaxPlays))
+          throw InvalidPositionError("too many moves");
         if (dealer < 0 || dealer >= rules.players) throw InvalidPositionError("no dealer seat " + std::to_string(dealer));
         if (hand_no < 0 || hand_no > kMaxHandNo)
           throw InvalidPositionError("hand number must be 0.." + std::to_string(kMaxHandNo));

@@ -87,29 +87,37 @@ def test_domino_one_seat_view_errors_name_the_token(engine):
         "(with every hand known they follow from the stock)"]
 
 
-def random_hand_views(players: int, seeds: range):
+def random_hand_views(players: int, seeds: range, variant: str = VARIANT):
     """(true position, seat to act, its view's world) at every turn of random hands."""
     builder = default_world_builder()
-    rules = domino_rules(players)
+    rules = ca.find_variant(variant).rules(players)
     for seed in seeds:
         rng = random.Random(seed)
         pos = ca.Position(rules, ca.deal(rules, seed), dealer=seed % players)
         while not pos.is_over():
             me = pos.turn
-            text = seat_view_text(pos, me, VARIANT)
-            yield pos, me, load_position(parse_position(text.split()[1:]), VARIANT, builder).position
+            text = seat_view_text(pos, me, variant)
+            yield pos, me, load_position(parse_position(text.split()[1:]), variant, builder).position
             pos.push(rng.choice(sorted(names(pos.legal_moves()))))
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_domino_view_worlds_keep_the_public_facts_along_whole_hands(players):
-    """domino at <players> seats, every turn of 8 random hands (draws, discards drawn back,
-    stuck tricks, seats out): the world from the seat's view has its hand, every hand's
+# (variant, seats, the seeds of the random hands): at 8 seats seed 24's hand has 107 moves.
+VIEW_HANDS = [(VARIANT, 3, range(8)), (VARIANT, 4, range(8)), (VARIANT, 5, range(8)), (VARIANT, 8, range(20, 28)),
+              ("domino+elimination", 2, range(8))]
+
+
+@pytest.mark.parametrize("variant,players,seeds", VIEW_HANDS)
+def test_domino_view_worlds_keep_the_public_facts_along_whole_hands(variant, players, seeds):
+    """<variant> at <players> seats, every turn of 8 random hands (draws, discards drawn
+    back, stuck tricks, seats out; at 8 seats a hand of more than 104 moves, its discards
+    included): the world from the seat's view has its hand, every hand's
     size, the stock's size, the turn, the trick and the legal cards of the true position,
     and the knowledge the search reads there (each seat's count and shown voids) is the one
     it reads from the true position."""
     views = 0
-    for pos, me, world in random_hand_views(players, range(8)):
+    longest = 0
+    for pos, me, world in random_hand_views(players, seeds, variant):
+        longest = max(longest, len(pos.moves))
         assert world.hand(me) == pos.hand(me)
         assert [len(world.hand(s)) for s in range(players)] == [len(pos.hand(s)) for s in range(players)]
         assert (world.stock_left, world.turn, world.trick) == (pos.stock_left, pos.turn, pos.trick)
@@ -120,7 +128,7 @@ def test_domino_view_worlds_keep_the_public_facts_along_whole_hands(players):
         for s in range(players):
             assert (seen.hand_count(s), seen.absent(s)) == (truth.hand_count(s), truth.absent(s))
         views += 1
-    assert views > 100
+    assert views > 100 and (players < 8 or longest > 104)
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
