@@ -62,7 +62,8 @@ def test_domino_one_seat_view_errors_name_the_token(engine):
     """domino: a count the stock cannot hold, a discard while the stock holds cards, a card
     seen twice or held by the viewer, another seat's discard written face up, the seat's own
     draws as a count, draws with no card after them, another seat's draws by name, a view
-    ending inside another seat's turn: each refused by the token."""
+    ending inside another seat's turn, the seat's own draws missing or too many, its discard
+    while it can follow: each refused by the token."""
     hand2 = f"hand 2 {HANDS[2]}"
     assert engine.ask(f"{VIEW_2} 1:+30 1:7S") == [
         "error position move 1:+30: seat 1 draws 30 cards, but the stock holds 28"]
@@ -82,6 +83,15 @@ def test_domino_one_seat_view_errors_name_the_token(engine):
         "hand's end (another seat's draws are seen with its card)"]
     assert engine.ask(f"{VIEW_2.replace(hand2, hand2 + ' stock 2H')}") == [
         "error position stock 2H: seat 2 does not see the stock"]
+    # Seat 1's own turn: it has no spade, so the engine makes its draws from `drawn`; a
+    # discard while it can follow (it drew the 7S) is its card refused by the core.
+    view_1 = f"position variant {VARIANT} dealer 1 hand 1 {HANDS[1]}"
+    assert engine.ask(f"{view_1} moves 0:AS 1:7C") == [
+        "error position move 0:AS: seat 1 draws after this move: give the cards it drew (drawn 1 <cards>)"]
+    assert engine.ask(f"{view_1} drawn 1 2H,3D,7S moves 0:AS 1:7C") == [
+        "error position move 1:7C: must follow suit (spades led)"]
+    assert engine.ask(f"{view_1} drawn 1 2H,3D,7S,4S moves 0:AS") == [
+        "error position drawn 1 2H,3D,7S,4S: seat 1 has drawn 3 cards so far, not 4"]
     assert engine.ask(f"position variant two-player hand 0 9D,2C,3C,4C,5C,6C,7C moves 9D 1:+2 1:AH") == [
         "error position move 1:+2: only a domino one-seat view writes draws and face-down discards "
         "(with every hand known they follow from the stock)"]
