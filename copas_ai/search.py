@@ -179,7 +179,7 @@ def _pass_arg(value):
 def world_from_view(rules, seat: int, hand, passed=None, received=None, moves=(), dealer: int | None = None,
                     hand_no: int = 0, seed: int = 1, kitty=None, discarded=None,
                     discard_made: bool = False, revokes: str = "forbid", decisions=(), forwarded=(), drawn=(), drawn_complete: bool = True,
-                    bid_limits=()) -> Position:
+                    bid_limits=(), draws=(), face_down=()) -> Position:
     """A full Position consistent with what `seat` knows: its dealt `hand`, the cards it
     `passed` and `received` (a split pass: its parts, as Position.set_pass takes them), and
     the `moves` so far (Card, "QS", or (seat, card) pairs), and `decisions`: [(cards
@@ -196,7 +196,9 @@ def world_from_view(rules, seat: int, hand, passed=None, received=None, moves=()
     `seat` drew, in order; the other seat's draws and the stock stay unseen (drawn_complete=False:
     `drawn` may hold cards drawn after the last move). `bid_limits` (auction, docs/RULES.md §20):
     each seat's chips, the most it may bid (default: the start chips); its bids are among
-    `decisions`, first."""
+    `decisions`, first. domino (docs/RULES.md §17): `draws`, the cards another seat drew just
+    before each move (one count per move), and `face_down`, the indices of the moves that are
+    another seat's face-down discards (their cards are placeholders)."""
     pairs = []
     for move in moves:
         if isinstance(move, tuple):
@@ -209,4 +211,5 @@ def world_from_view(rules, seat: int, hand, passed=None, received=None, moves=()
         rules, seat, CardSet(hand), _pass_arg(passed), _pass_arg(received), pairs,
         rules.players - 1 if dealer is None else dealer, hand_no, seed,
         CardSet(kitty or []), CardSet(discarded or []), discard_made, revokes, list(decisions), list(forwarded),
-        [c if isinstance(c, Card) else Card.from_str(c) for c in drawn], drawn_complete, list(bid_limits))
+        [c if isinstance(c, Card) else Card.from_str(c) for c in drawn], drawn_complete, list(bid_limits),
+        list(draws), list(face_down))

@@ -135,10 +135,13 @@ void register_searcher(py::module_& m) {
          std::uint64_t seed, const CardSetBox& kitty, const CardSetBox& discarded, bool discard_made,
          const std::string& revokes, const std::vector<std::tuple<int, int, std::string>>& decisions,
          const std::vector<int>& forwarded, const std::vector<Card>& drawn, bool drawn_complete,
-         const std::vector<std::int32_t>& bid_limits) {
+         const std::vector<std::int32_t>& bid_limits, const std::vector<int>& draws,
+         const std::vector<int>& face_down) {
         std::string error = check_rules(rules);
         if (!error.empty()) throw InvalidPositionError("unsupported rules: " + error);
-        if (moves.size() > kMaxPlays) throw InvalidPositionError("too many moves");
+        const bool domino = rules.stock_draw == StockDraw::kUntilFollow;  // its discards are moves too
+        if (moves.size() > static_cast<std::size_t>(domino ? kMaxViewMoves : kMaxPlays))
+          throw InvalidPositionError("too many moves");
         if (dealer < 0 || dealer >= rules.players) throw InvalidPositionError("no dealer seat " + std::to_string(dealer));
         if (hand_no < 0 || hand_no > kMaxHandNo)
           throw InvalidPositionError("hand number must be 0.." + std::to_string(kMaxHandNo));
@@ -169,6 +172,21 @@ void register_searcher(py::module_& m) {
                                        ": no seat " + std::to_string(moves[i].first));
           v.move_seat[i] = static_cast<std::int8_t>(moves[i].first);
           v.move_card[i] = moves[i].second;
+        }
+        // domino (docs/RULES.md §17): another seat's draws before each move, its face-down discards.
+        if (!(draws.empty() && face_down.empty()) && rules.stock_draw != StockDraw::kUntilFollow)
+          throw InvalidPositionError("draws, face_down: only domino's views have them");
+        if (!draws.empty() && draws.size() != moves.size())
+          throw InvalidPositionError("draws: one count per move, " + std::to_string(moves.size()) + ", not " +
+                                     std::to_string(draws.size()));
+        for (std::size_t i = 0; i < draws.size(); ++i) {
+          if (draws[i] < 0 || draws[i] > kMaxStock)
+            throw InvalidPositionError("draws: " + std::to_string(draws[i]) + " is not a count of stock cards");
+          v.move_draws[i] = static_cast<std::uint8_t>(draws[i]);
+        }
+        for (int i : face_down) {
+          if (i < 0 || i >= v.num_moves) throw InvalidPositionError("face_down: no move " + std::to_string(i));
+          v.move_face_down[i] = true;
         }
         if (!bid_limits.empty()) {
           if (static_cast<int>(bid_limits.size()) != rules.players)
@@ -227,6 +245,7 @@ void register_searcher(py::module_& m) {
       py::arg("decisions") = std::vector<std::tuple<int, int, std::string>>{},
       py::arg("forwarded") = std::vector<int>{}, py::arg("drawn") = std::vector<Card>{},
       py::arg("drawn_complete") = true, py::arg("bid_limits") = std::vector<std::int32_t>{},
+      py::arg("draws") = std::vector<int>{}, py::arg("face_down") = std::vector<int>{},
       "A full Position consistent with one seat's view (its dealt hand, its pass, the cards it "
       "received (each as set_pass takes a pass: parts for a split pass), the moves as (seat or -1, "
       "Card)); the unseen cards are drawn uniformly. An into-hand "
@@ -237,7 +256,9 @@ void register_searcher(py::module_& m) {
       "decisions: [(moves before it, seat, 'word=value')] (another seat's unrevealed one: 'word=?'). "
       "forwarded: blind-forward's seats seen to forward their packet unseen (the view's own seat "
       "included, which then passes no cards it saw). drawn: a stock's cards the seat drew, in order "
-      "(two-player; the other seat's draws are unseen); drawn_complete=False lets it run ahead of the moves.");
+      "(two-player; the other seat's draws are unseen); drawn_complete=False lets it run ahead of the moves. "
+      "domino: draws, the cards another seat drew before each move (one count per move), and face_down, the "
+      "moves that are another seat's face-down discards (their cards mean nothing).");
 
   m.def(
       "heuristic_discard",

@@ -1,9 +1,8 @@
 """`domino` (docs/RULES.md §17) from the command line: `play` reports each trick (N
 led-suit cards from any seats, its winner the seat that took it, who may not lead
 next: DO-3) as the independent referee (tests/support/independent_referee_domino.py)
-cuts and awards them; `play --match` plays `domino+elimination` to its last seat; the
-table (GUI and `play --seat`), whose engine seats need a one-seat view, refuses the
-variant by name."""
+cuts and awards them; `play --match` plays `domino+elimination` to its last seat (the
+table, whose engine seats are sent one-seat views: tests/test_view_domino.py)."""
 
 from __future__ import annotations
 
@@ -39,8 +38,3 @@ def test_domino_play_prints_every_trick_and_the_elimination_match_ends_with_one_
     assert main(["play", "--variant", "domino+elimination", "--match", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "match over after" in out and "winner seat" in out
-
-
-def test_domino_at_a_table_is_refused_with_the_reason(capsys):
-    assert main(["play", "--variant", "domino", "--seat", "0"]) == 2
-    assert "the table does not play domino yet" in capsys.readouterr().err

@@ -8,13 +8,11 @@ import sys
 
 from copas_ai.analysis.record import load_record
 from copas_ai.gui.table import Table, TableSettings
-from copas_ai.gui.terminal import TerminalPlay
-from support.gui_client import ENGINE, ITERATIONS
+from support.gui_client import ENGINE, ITERATIONS, play_in_terminal
 
 
 def test_american_hand_played_at_seat_2_in_the_terminal_with_hint_undo_and_save(tmp_path):
     table = Table(TableSettings("american", people=(2,), seed=6, iterations=ITERATIONS, movetime_ms=None, engine=ENGINE))
-    out: list[str] = []
     asked: list[str] = []
     saved = tmp_path / "game.json"
     before_undo: list = []
@@ -43,10 +41,7 @@ def test_american_hand_played_at_seat_2_in_the_terminal_with_hint_undo_and_save(
             return f"save {saved}"
         return legal[0]
 
-    try:
-        code = TerminalPlay(table, read, out.append).run()
-    finally:
-        table.close()
+    code, out = play_in_terminal(table, read)
     text = "\n".join(out)
     assert code == 0
     assert "pass 3 cards left" in text and "engine's choice" in text

@@ -1,11 +1,11 @@
 """`domino` in CEP/1 (docs/PROTOCOL.md "The stock", docs/RULES.md §17, A50a-g): a fully
 known position gives every hand and the stock's order (`stock <cards>`, top first), then
 the moves, cards and discards alike (the core makes the draws); `legal`, `go`, `show`
-and `score` answer; a one-seat view is refused by name (no world is built from it yet).
+and `score` answer (a one-seat view: tests/test_view_domino.py).
 Then complete matches through the engine process at several seat counts, end (a) and
 `domino+elimination` (end (b)), each hand replayed and rescored by the independent
 referee (tests/support/independent_referee_domino.py, which shares nothing with the
-core), the copas-game/1 records read back, and `analyse` refusing by name.
+core), and the copas-game/1 records read back.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import pytest
 from support.independent_referee_domino import DominoReferee, EliminationTally
 
 import copas_ai as ca
-from copas_ai.analysis.analyse import AnalysisSettings, analyse
 from copas_ai.analysis.record import dump_record, read_record, record_from_match, replay
 from copas_ai.bots import make_bot
 from copas_ai.errors import RecordError
@@ -58,8 +57,7 @@ def test_domino_a_trick_of_four_led_suit_cards_is_won_by_the_highest(engine):
 
 def test_domino_refusals_name_the_token(engine):
     view = f"position variant {VARIANT} dealer 1 hand 0 {HANDS[0]}"
-    assert engine.ask(view) == [f"error position hand 0 {HANDS[0]}: variant domino: one-seat views are not built "
-                                "yet; give all 4 hands and the stock (docs/PROTOCOL.md)"]
+    assert engine.ask(f"{view} stock 2H") == ["error position stock 2H: seat 0 does not see the stock"]
     assert engine.ask(f"{KNOWN} moves AS 7C") == [
         "error position move 7C: illegal move 7C: must follow suit (spades led)"]
     assert engine.ask(f"{KNOWN} moves AS 1:7S 3:QS") == [
@@ -172,11 +170,3 @@ def test_domino_broken_record_is_refused_by_name():
     del data["hands"][0]["stock"]
     with pytest.raises(RecordError, match="hand 1, stock: missing: the stock's order"):
         read_record(dump_record(data))
-
-
-def test_domino_analyse_says_plainly_it_does_not_judge_domino():
-    match = Match.new(ca.find_variant(VARIANT), players=4, seed=7)
-    record_one_hand(match, [make_bot("random", seed=s) for s in range(4)])
-    record = read_record(dump_record(record_from_match(match)))
-    with pytest.raises(ValueError, match="analyse does not judge domino's moves yet"):
-        analyse(record, AnalysisSettings())

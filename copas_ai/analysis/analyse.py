@@ -35,6 +35,7 @@ from copas_ai._core import (Card, CardSet, Goal, InvalidPositionError, MatchEqui
 from copas_ai.game import HandRecord
 from copas_ai.analysis.record import GameRecord, replay
 from copas_ai.moves import decisions as decision_moves
+from copas_ai.moves.domino_view import domino_trick_starts, domino_view
 from copas_ai.moves.passes import FORWARD
 from copas_ai.moves.stock import drawn_in_order
 from copas_ai.search import Limit, MoveStat, Searcher, world_from_view
@@ -171,6 +172,13 @@ def trick_of(starts: list[int], play: int) -> int:
     return bisect_right(starts, play)
 
 
+def trick_starts(record: GameRecord, hand: HandRecord) -> list[int]:
+    """Where each trick of the hand began, as play indices (the core's trick_starts; domino's
+    tricks, N cards from any seats, are not indexed by the core: each lead starts one)."""
+    played = replay(record, hand)
+    return domino_trick_starts(played) if record.rules.stock_draw == StockDraw.UNTIL_FOLLOW else played.trick_starts
+
+
 def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None) -> Iterator[DecisionPoint]:
     """The hand's decisions in order: the dealer's plan (queens), the passes (seat order, or a pass
     chain's), then each card, and each card of the discard (lowest first) after the trick that took the kitty."""
@@ -182,7 +190,7 @@ def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None
     received = applied.received_parts if applied is not None else [None] * n
     # blind-forward: the links that forwarded their packet unseen (public; each saw no card of it).
     forwarders = tuple(s for s in range(n) if rules.pass_blind and applied is not None and applied.forwarded(s))
-    starts = replay(record, hand).trick_starts
+    starts = trick_starts(record, hand)
     # queens: the dealer's plan is the hand's first decision, made before the passes, which see it.
     planned = 1 if hand.decisions and decision_moves.word_of(hand.decisions[0][2]) == decision_moves.PLAN else 0
 
@@ -244,6 +252,10 @@ def view_world(record: GameRecord, point: DecisionPoint, seed: int) -> Position:
         return twin_world_from_view(record.hand_rules(hand), point.seat, hand.deal[point.seat], moves=point.moves,
                                     dealer=hand.dealer, hand_no=hand.hand_no, twins=hand.twins[point.seat],
                                     seed=seed, revokes=record.revokes)
+    if record.rules.stock_draw == StockDraw.UNTIL_FOLLOW:  # domino: the others' draws counted, discards face down
+        seen = domino_view(replay(record, hand, len(point.moves)), point.seat).world_args()
+        return world_from_view(record.hand_rules(hand), point.seat, hand.deal[point.seat], None, None,
+                               seen.pop("moves"), dealer=hand.dealer, hand_no=hand.hand_no, seed=seed, **seen)
     forwards = {"forwarded": list(point.forwarded)} if point.forwarded else {}  # blind-forward
     world = world_from_view(record.hand_rules(hand), point.seat, hand.deal[point.seat], point.passed, point.received,
                             point.moves, dealer=hand.dealer, hand_no=hand.hand_no, seed=seed,
@@ -356,9 +368,6 @@ def analyse(record: GameRecord, settings: AnalysisSettings, on_progress: Progres
     """Judges every selected decision and sums them up per player."""
     if settings.seed == 0:
         raise ValueError("seed 0 means random; analysis needs a fixed seed")
-    if record.rules.stock_draw == StockDraw.UNTIL_FOLLOW:  # each decision is judged from its seat's view
-        raise ValueError(f"analyse does not judge {record.variant.id}'s moves yet: no world is built from "
-                         "a domino seat's view (docs/RULES.md §17)")
     hands = selected_hands(record, settings)
     points = [list(decision_points(record, hand, settings.seats)) for hand in hands]
     total = sum(len(hand_points) for hand_points in points)
@@ -382,7 +391,7 @@ def analyse(record: GameRecord, settings: AnalysisSettings, on_progress: Progres
             work_done += _work(point, settings)
         dd = (double_dummy(record, hand, solver, dd_trick, settings.double_dummy_nodes) if solver
               else [None] * len(hand.deal))
-        starts = replay(record, hand).trick_starts
+        starts = trick_starts(record, hand)
         revokes = [(trick_of(starts, k), match_seat(hand, seat), card) for k in hand.revokes
                    for seat, card in [hand.plays[k]]]
         analysis.hands.append(HandResult(hand.hand_no + 1, match_seat(hand, hand.dealer),

@@ -9,10 +9,11 @@ import atexit
 import multiprocessing.util
 import shlex
 
-from copas_ai._core import Card, CardSet, Position
+from copas_ai._core import Card, CardSet, Position, StockDraw
 from copas_ai.engine import Limit, SimpleEngine
 from copas_ai.moves import kitty as kitty_moves
 from copas_ai.moves.passes import FORWARD, PassValue
+from copas_ai.moves.domino_view import domino_view
 from copas_ai.moves.stock import drawn_in_order
 from copas_ai.cep.position_text import OrderedCards, PositionSpec, SeatCards, dealt_cards, parse_move_token
 
@@ -54,11 +55,16 @@ def seat_view_text(position: Position, seat: int, variant: str) -> str:
             spec.passed.append(SeatCards(seat, position.passed_parts[seat], ""))
         if position.received_parts[seat] and (position.pass_is_set(seat) or not position.rules.pass_blind):
             spec.received.append(SeatCards(seat, position.received_parts[seat], ""))
-    if drawn := drawn_in_order(position, seat):  # two-player: the stock's cards it drew, in order
+    if position.rules.stock_draw == StockDraw.UNTIL_FOLLOW:  # domino: the others' draws counted, discards face down
+        seen = domino_view(position, seat)
+        drawn, texts = seen.drawn, seen.texts()
+    else:
+        drawn, texts = drawn_in_order(position, seat), kitty_moves.view_move_texts(position, seat)
+    if drawn:  # two-player, domino: the stock's cards it drew, in order
         spec.drawn = OrderedCards(seat, drawn, "")
     if position.rules.auction:  # the chips bound the bids (docs/RULES.md §20, A53b): the engine must know them
         spec.scores = position.bid_limits
-    spec.moves = [parse_move_token(text) for text in kitty_moves.view_move_texts(position, seat)]
+    spec.moves = [parse_move_token(text) for text in texts]
     return spec.to_text()
 
 

@@ -41,6 +41,7 @@ from copas_ai.match_text import WORDS as MATCH_WORDS, check_chips, check_match_s
 from copas_ai.moves.passes import FORWARD, PassValue, all_cards, parse_pass_text, pass_text
 from copas_ai.moves.stock import drawn_in_order
 from copas_ai.moves.twins import dealt_twins, parse_twin_cards, twin_cards_text
+from copas_ai.cep.domino_view import domino_view_world
 from copas_ai.twin_world import twin_world_from_view
 from copas_ai.variants import Variant, VariantNotFoundError, find_variant
 from copas_ai.errors import PositionStateError, PositionTextError, WorldUnavailableError
@@ -88,12 +89,19 @@ class OrderedCards:
 
 @dataclass
 class MoveToken:
-    """One move of `moves`: `[<seat>:]<card>` or `<seat>:<word>=<value>`."""
+    """One move of `moves`: `[<seat>:]<card>` or `<seat>:<word>=<value>`; in a domino
+    view (docs/RULES.md §17) also `<seat>:+<k>` (it drew k cards) and `<seat>:?` (its discard, face down)."""
 
     text: str
     seat: int | None
     card: Card | None
     decision: str | None = None  # "word=value"
+    draws: int = 0  # `<seat>:+<k>`
+    face_down: bool = False  # `<seat>:?`
+
+    @property
+    def domino_only(self) -> bool:
+        return self.draws > 0 or self.face_down
 
 
 @dataclass
@@ -144,7 +152,8 @@ class PositionSpec:
         if self.moves:
             parts.append("moves")
             for m in self.moves:
-                body = m.decision if m.decision is not None else str(m.card)
+                body = (m.decision if m.decision is not None else "?" if m.face_down
+                        else f"+{m.draws}" if m.draws else str(m.card))
                 parts.append(body if m.seat is None else f"{m.seat}:{body}")
         return " ".join(parts)
 
@@ -171,15 +180,16 @@ def _hand_token(label: str, text: str) -> tuple[CardSet, CardSet]:
         raise PositionTextError(f"{label}: {exc}") from None
 
 
-def _ordered_token(label: str, text: str) -> list[Card]:
-    """Cards in the order written (a stock's), each once."""
+def _ordered_token(label: str, text: str, once: bool = True) -> list[Card]:
+    """Cards in the order written (a stock's, each once; a seat's draws: domino's seat may
+    draw its own discard back, so the core checks those)."""
     cards: list[Card] = []
     for token in text.split(","):
         try:
             card = Card.from_str(token)
         except InvalidCardError as exc:
             raise PositionTextError(f"{label}: {exc}") from None
-        if card in cards:
+        if once and card in cards:
             raise PositionTextError(f"{label}: {card} is listed twice")
         cards.append(card)
     return cards
@@ -200,6 +210,13 @@ def _move_token(text: str) -> MoveToken:
     label = f"move {text}"
     prefix, body = _MOVE.fullmatch(text).groups()
     seat = None if prefix is None else int(prefix)
+    if body == "?" or body.startswith("+"):  # domino: a face-down discard, another seat's draws
+        if seat is None or (body != "?" and not body[1:].isdigit()):
+            raise PositionTextError(f"{label}: write <seat>:? (a face-down discard) or <seat>:+<count> (draws)")
+        draws = 0 if body == "?" else int(body[1:])
+        if body != "?" and not 1 <= draws <= 50:
+            raise PositionTextError(f"{label}: a seat draws 1 to 50 cards, not {draws}")
+        return MoveToken(text, seat, None, draws=draws, face_down=body == "?")
     if "=" in body:
         word, _, value = body.partition("=")
         if seat is None or not word or not value:
@@ -286,7 +303,7 @@ def parse_position(tokens: list[str]) -> PositionSpec:
             label = f"drawn {tokens[i + 1]} {tokens[i + 2]}"
             if spec.drawn is not None:
                 raise PositionTextError(f"{label}: drawn given twice")
-            spec.drawn = OrderedCards(_int_token(label, tokens[i + 1], 0, 99), _ordered_token(label, tokens[i + 2]),
+            spec.drawn = OrderedCards(_int_token(label, tokens[i + 1], 0, 99), _ordered_token(label, tokens[i + 2], once=False),
                                       label)
             i += 3
             continue
@@ -467,6 +484,10 @@ def load_position(spec: PositionSpec, default_variant: str,
             raise PositionTextError(f"{given.label}: variant {variant.id} has no stock")
     if spec.drawn is not None:
         check_seat(spec.drawn.label, spec.drawn.seat)
+    for move in spec.moves:
+        if move.domino_only and (rules.stock_draw != StockDraw.UNTIL_FOLLOW or len(spec.hands) != 1):
+            raise PositionTextError(f"move {move.text}: only a domino one-seat view writes draws and face-down "
+                                    "discards (with every hand known they follow from the stock)")
 
     if not spec.hands:
         raise PositionTextError(f"no hand given: give one seat's hand or all {n}")
@@ -477,9 +498,12 @@ def load_position(spec: PositionSpec, default_variant: str,
     if len(spec.hands) > 1:
         raise PositionTextError(
             f"{spec.hands[1].label}: give one seat's hand or all {n}, not {len(spec.hands)}")
-    if rules.stock_draw == StockDraw.UNTIL_FOLLOW:  # domino (docs/RULES.md §17): no world from a seat's view yet
-        raise WorldUnavailableError(f"{spec.hands[0].label}: variant {variant.id}: one-seat views are not built yet; "
-                                    f"give all {n} hands and the stock (docs/PROTOCOL.md)")
+    if rules.stock_draw == StockDraw.UNTIL_FOLLOW:  # domino (docs/RULES.md §17): its own view syntax
+        if world_builder is None:
+            raise WorldUnavailableError(f"{spec.hands[0].label}: one-hand positions need the world construction")
+        seat = spec.hands[0].seat
+        world = domino_view_world(spec, rules, dealer, world_builder)
+        return LoadedPosition(spec, variant, rules, world, scores, seat, seat, match=match)
     if rules.copies > 1 and world_builder is not None:  # two-deck: the two-copy world (copas_ai/twin_world.py)
         world_builder = functools.partial(twin_world_from_view, twins=spec.hands[0].twins, revokes=revokes)
     elif revokes != "forbid" and world_builder is not None:

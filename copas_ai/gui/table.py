@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from copas_ai._core import Card, CardSet, IllegalMoveError, InvalidCardError, StockDraw
+from copas_ai.moves.domino_view import domino_trick_starts
 from copas_ai.analysis.record import dump_record, hand_to_json, record_from_match
 from copas_ai.arena.cep_player import CepBot
 from copas_ai.engine import SimpleEngine
@@ -92,10 +93,6 @@ class Table:
         if self.match.rules.start_chips:  # the table's seats are fixed; a chips match deals to the seats left
             raise TableError(f"variant {self.match.variant.id}: the table does not play for chips yet "
                              "(docs/RULES.md §19); play it with `python -m copas_ai play --match` or an engine")
-        if self.match.rules.stock_draw == StockDraw.UNTIL_FOLLOW:  # the engine seats are sent their views
-            raise TableError(f"variant {self.match.variant.id}: the table does not play domino yet: its engine "
-                             "seats need a one-seat view, which CEP does not accept for it (docs/PROTOCOL.md); "
-                             "play it with `python -m copas_ai play` without --seat")
         bad = [seat for seat in s.people if not 0 <= seat < self.match.players]
         if bad or len(set(s.people)) != len(s.people):
             raise TableError(f"people's seats must be distinct seats 0..{self.match.players - 1}")
@@ -446,9 +443,15 @@ class Table:
         tricks_done = p.tricks_done
         moves = p.moves
         last_trick, last_winner = [], None
-        if tricks_done:
+        if tricks_done and p.rules.stock_draw == StockDraw.UNTIL_FOLLOW:
+            # domino: its tricks' cards follow the led suit; the discards among them are face down
+            begun = domino_trick_starts(p)
+            played = moves[begun[tricks_done - 1]: begun[tricks_done]]
+            last_trick = [[s, str(c)] for s, c in played if c.suit == played[0][1].suit]
+        elif tricks_done:
             starts = p.trick_starts  # a nines-extend trick holds 2 cards a seat
             last_trick = [[s, str(c)] for s, c in moves[starts[tricks_done - 1]: starts[tricks_done]]]
+        if tricks_done:
             # cancellation (docs/RULES.md §14): a carried trick has no winner (its leader leads again).
             carried = tricks_done - 1 in p.carried_tricks
             last_winner = None if carried else p.trick[0][0] if p.trick else p.leader

@@ -13,8 +13,9 @@ here it is one move, in the move lists and in the record's `plays`.
 
 from __future__ import annotations
 
-from copas_ai._core import CardSet, InvalidCardError, KittyUse, Position, RuleSet
+from copas_ai._core import CardSet, InvalidCardError, KittyUse, Position, RuleSet, StockDraw
 from copas_ai.moves.decisions import with_decisions
+from copas_ai.moves.domino_view import domino_dealt
 
 DISCARD = "discard"
 KITTY = "kitty"
@@ -73,6 +74,8 @@ def dealt_hand(position: Position, seat: int) -> CardSet:
     """The cards `seat` was dealt: held now or played, less what it received and the
     kitty it took into hand and the stock's cards it drew (two-player), plus what it
     passed and discarded."""
+    if position.rules.stock_draw == StockDraw.UNTIL_FOLLOW:  # domino: a discard may come back, drawn
+        return domino_dealt(position, seat)
     played = CardSet([card for mover, card in position.moves if mover == seat])
     chain = position.rules.pass_chain  # peek-pass: each link's pass moves its cards at once
     passes_applied = bool(position.pass_plan) and (position.phase != "passing" or chain or position.pool_pending)

@@ -364,6 +364,7 @@ std::string world_from_view(const RuleSet& rules, const SeatView& v, Rng& rng, P
   if (v.dealt & ~rules.deck) return "the hand holds cards outside the deck";
   if (count(v.dealt) != rules.hand_size)
     return "the hand has " + std::to_string(count(v.dealt)) + " cards, not " + std::to_string(rules.hand_size);
+  if (rules.stock_draw == StockDraw::kUntilFollow) return domino_world_from_view(rules, v, rng, out);
   PassFacts facts;
   if (std::string e = check_plan(rules, v); !e.empty()) return e;
   if (std::string e = check_pass(rules, v, facts); !e.empty()) return e;

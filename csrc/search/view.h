@@ -11,6 +11,10 @@
 
 namespace copas {
 
+// The moves a view may hold: a hand's cards (kMaxPlays), or domino's cards and its
+// discards, which a hand does not bound (docs/RULES.md §17: they leave the core's history).
+constexpr int kMaxViewMoves = 255;
+
 struct SeatView {
   int seat = 0;
   int dealer = 0;
@@ -28,8 +32,8 @@ struct SeatView {
   // unseen (public), the view's own included (then it gives no passed or received cards).
   unsigned forwarded = 0;
   int num_moves = 0;
-  Card move_card[kMaxPlays];
-  std::int8_t move_seat[kMaxPlays] = {};  // -1: whoever the rules say plays next
+  Card move_card[kMaxViewMoves];
+  std::int8_t move_seat[kMaxViewMoves] = {};  // -1: whoever the rules say plays next
   // Revokes "penalize" (docs/RULES.md §1.3): a failure to follow suit may be a revoke.
   // Until it is proven the world treats it as a void (players are presumed honest);
   // the revoker's later card of that suit proves it and ends the hand.
@@ -62,6 +66,11 @@ struct SeatView {
   std::int8_t bid_seat[kMaxAuctionMoves] = {};
   std::int32_t bid_limit[kMaxPlayers] = {};
   bool bid_limits_known = false;
+  // domino (docs/RULES.md §17, domino_view.cpp): the cards another seat drew just before
+  // move i (their faces unseen), and whether move i is another seat's face-down discard
+  // (its move_card then means nothing). The seat's own draws are `drawn`.
+  std::uint8_t move_draws[kMaxViewMoves] = {};
+  bool move_face_down[kMaxViewMoves] = {};
   int num_decisions = 0;
   DecisionWord decision_word[kMaxDecisions] = {};
   std::int8_t decision_seat[kMaxDecisions] = {};
@@ -76,5 +85,8 @@ PassPlan plan_of_view(const RuleSet& rules, const SeatView& view);
 // Fills `out` with a full position consistent with `view` and returns "", or
 // returns why no position is (naming the first offending move as "move <i>").
 std::string world_from_view(const RuleSet& rules, const SeatView& view, Rng& rng, Position& out);
+
+// domino's (StockDraw::kUntilFollow; domino_view.cpp), which world_from_view calls.
+std::string domino_world_from_view(const RuleSet& rules, const SeatView& view, Rng& rng, Position& out);
 
 }  // namespace copas

@@ -92,3 +92,15 @@ class Client:
 
 def first_legal(state: dict[str, Any]) -> str:
     return next(card for card in state["hand"] if state["legal"][card] is None)
+
+
+def play_in_terminal(table, read) -> tuple[int, list[str]]:
+    """`play --seat`'s loop (copas_ai.gui.terminal) over `table`, the person's input from
+    read(prompt): its exit code and the lines it wrote; the table is closed after."""
+    from copas_ai.gui.terminal import TerminalPlay
+
+    out: list[str] = []
+    try:
+        return TerminalPlay(table, read, out.append).run(), out
+    finally:
+        table.close()
