@@ -39,6 +39,8 @@ const char* hand_end_str(HandEnd e) {
   return "";
 }
 
+}  // namespace
+
 Card to_card(const py::object& obj) {
   if (py::isinstance<py::str>(obj)) {
     Card c;
@@ -53,6 +55,8 @@ Card to_card(const py::object& obj) {
                            std::string(py::str(py::type::of(obj).attr("__name__"))));
   return obj.cast<Card>();
 }
+
+namespace {
 
 CardSetBox to_cardset(const py::object& obj) {
   return py::module_::import("copas_ai._core").attr("CardSet")(obj).cast<CardSetBox>();
