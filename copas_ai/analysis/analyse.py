@@ -41,6 +41,7 @@ from copas_ai.search import Limit, MoveStat, Searcher, world_from_view
 from copas_ai.twin_world import twin_world_from_view
 from copas_ai.analysis.verdict import GOOD, VERDICTS, thresholds_for, verdict
 from copas_ai.equity import check_objective, load_equity
+from copas_ai.variants.uno_hearts import not_searched
 
 
 @dataclass
@@ -359,6 +360,8 @@ def analyse(record: GameRecord, settings: AnalysisSettings, on_progress: Progres
     if record.rules.stock_draw == StockDraw.UNTIL_FOLLOW:  # each decision is judged from its seat's view
         raise ValueError(f"analyse does not judge {record.variant.id}'s moves yet: no world is built from "
                          "a domino seat's view (docs/RULES.md §17)")
+    if why := not_searched(record.rules):
+        raise ValueError(f"analyse does not judge {record.variant.id}'s moves: {why}")
     hands = selected_hands(record, settings)
     points = [list(decision_points(record, hand, settings.seats)) for hand in hands]
     total = sum(len(hand_points) for hand_points in points)

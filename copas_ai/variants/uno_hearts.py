@@ -32,6 +32,15 @@ _RANK_DRAWS = {"J": 1, "Q": 1, "K": 8, "A": 8, **{str(face): face for face in ra
 _MOON_SCOPES = {"in-play": MoonScope.IN_PLAY, "all-27": MoonScope.ALL_CARDS}
 
 
+def not_searched(rules: RuleSet) -> str | None:
+    """Why the search (and so `go`, `analyse`, one-seat views, the table's engine seats)
+    refuses these rules: uno-hearts' stock and swapped hands are not sampled yet."""
+    if rules.stock_draw != StockDraw.PAIRS:
+        return None
+    return ("uno-hearts (docs/RULES.md §15): the search does not play it yet: its world sampler does not draw the "
+            "stock or follow the swapped hands")
+
+
 def pair_draws() -> dict[Card, int]:
     """Per card, the cards a pair of it in a trick draws from the stock (UNO-2)."""
     return {card: _RANK_DRAWS[str(card)[0]] for card in CardSet.full_deck() if card not in _HEARTS}
@@ -69,6 +78,7 @@ def uno_hearts_rules(players: int = 4, elimination: bool = False) -> RuleSet:
 
 
 def _moon_scope(rules: RuleSet, value: str | None) -> None:
+    value = "in-play" if value is None else value  # the option alone names the default scope
     if value not in _MOON_SCOPES:
         raise ValueError(f"moon-scope is {' or '.join(_MOON_SCOPES)}, not {value!r}")
     rules.moon_scope = _MOON_SCOPES[value]
