@@ -313,6 +313,16 @@ def test_uno_hearts_values_hearts_1_queen_13_and_a_revoke_40():
     rules = uno_hearts_rules(4)
     assert rules.points_of(ca.CardSet(["QS", "2H", "AH"])) == 15
     assert rules.moon_value == 40 and rules.revoke_penalty == 40
+    # Revokes penalize: seat 1 keeps its clubs on the A♣ and proves it with the 2♣ later (+40, S000 L319).
+    after, stock = fill(4, [["AC", "KD"], ["2C", "4S"], [], []], seed=20, avoid={1: "D", 2: "C", 3: "C"})
+    pos = after_pass(rules, after, stock, dealer=3)
+    pos.revokes = "penalize"
+    play(pos, "AC", "4S")
+    for _ in range(2):
+        pos.push(sorted(c for c in names(pos.legal_moves()) if c[1] != "H")[0])
+    assert pos.turn == 0
+    play(pos, "KD", "2C")
+    assert pos.is_over() and pos.score() == [0, 40, 0, 0]
 
 
 # Whole hands against the independent referee, and undo.
