@@ -24,6 +24,7 @@ from copas_ai.bots import make_bot
 from copas_ai.cep.facade import Engine
 from copas_ai.cep.loop import run_lines
 from copas_ai.cep.position_text import position_to_text
+from copas_ai.cli import main
 from copas_ai.errors import PositionTextError
 from copas_ai.game import Match, play_hand, play_match
 from copas_ai.moves.twins import dealt_twins, twin_card_list
@@ -188,3 +189,14 @@ def test_uno_hearts_heuristic_bots_play_whole_matches(players):
     assert match.is_over()
     for hand in match.hands:
         assert sum(hand.score) >= 0
+
+
+def test_uno_hearts_from_the_command_line_plays_with_random_or_heuristic_and_refuses_search(capsys):
+    """`play` with the default players (a search on seat 0) and the table (`--seat`) refuse
+    uno-hearts by name; with random or heuristic players it plays."""
+    assert main(["play", "--variant", VARIANT, "--seed", "1"]) == 2
+    assert "the search does not play it yet" in capsys.readouterr().err
+    assert main(["play", "--variant", VARIANT, "--seat", "0"]) == 2
+    assert "the table does not play it yet" in capsys.readouterr().err
+    assert main(["play", "--variant", VARIANT, "--bots", "heuristic", "--seed", "1"]) == 0
+    assert "trick 13" in capsys.readouterr().out
