@@ -18,7 +18,9 @@ Position::Position(const RuleSet* rules, int dealer, int hand_no)
   if (rules->extend_cards || rules->charge_cards || rules->stuck_lead_ends_hand ||
       rules->stock_draw != StockDraw::kNone)
     rare_rules_ |= kRareTrickEnd;
-  if (rules->pass_chain || rules->pool_cards) rare_rules_ |= kRarePasses;
+  // Two copies: a pass moves multisets (uno_trick_end.cpp).
+  if (rules->pass_chain || rules->pool_cards || (rules->copies > 1 && rules->pass_cycle_length))
+    rare_rules_ |= kRarePasses;
   if (rules->stock_draw == StockDraw::kUntilFollow) rare_rules_ |= kRareOpenTricks;
   if (rules->copies > 1) rare_rules_ |= kRareTwins | kRareTrickEnd;
   if (rules->auction) set_bid_limits(nullptr);  // auction: the start chips until the match sets them
@@ -71,6 +73,7 @@ void Position::clear() {
     std::fill_n(twins_, kMaxPlayers, CardSet{0});
     std::fill_n(won_twins_, kMaxPlayers, CardSet{0});
     kitty_twins_ = 0;
+    std::fill_n(passed_twins_, kMaxPlayers, CardSet{0});
   }
 }
 
@@ -191,7 +194,9 @@ void Position::deal_pool(Rng& rng) {
 }
 
 void Position::set_rare_pass(int seat, CardSet cards) {
-  if (rules_->pass_chain)
+  if (rare_rules_ & kRareTwins)
+    set_twin_pass(seat, TwinSet{cards, 0});
+  else if (rules_->pass_chain)
     set_chain_pass(seat, cards);
   else
     set_pool_pass(seat, cards);
@@ -454,6 +459,7 @@ bool Position::rare_trick_complete() {
 void Position::finish_rare_trick(int winner, Suit led) {
   if (rare_rules_ & kRareOpenTricks) return domino_next_lead(winner);
   if (stock_next_ < stock_size_) draw_after_trick(winner);  // two-player: before the hand can end
+  if (rules_->swap_left_cards | rules_->swap_right_cards) swap_hands(winner, &history_[num_plays_ - n_], false);
   if (hands_[winner] == 0) end_hand();
   charge_restricted_ &= ~suit_mask(led);  // A34: its first trick is over
   if (rules_->stuck_lead_ends_hand) check_stuck();
@@ -505,7 +511,13 @@ void Position::undo() {
 }
 
 void Position::undo_trick_extras(int winner, const PlayRecord* trick, int len) {
-  if (rare_rules_ & kRareTwins) return undo_twin_trick(winner, trick, len);
+  if (rare_rules_ & kRareTwins) {
+    // uno-hearts: the swaps back first (the trick's seats' own hands), the draws last.
+    if (rules_->swap_left_cards | rules_->swap_right_cards) swap_hands(winner, trick, true);
+    undo_twin_trick(winner, trick, len);
+    if (rules_->stock_draw == StockDraw::kPairs) undo_pair_draws(winner);
+    return;
+  }
   if (kitty_seat_ >= 0 && kitty_trick_ == tricks_done_) {
     if (rules_->kitty_use == KittyUse::kIntoHand) {
       untake_from_hand(winner);
@@ -526,10 +538,9 @@ void Position::set_kitty(CardSet cards) {
 
 int Position::moon_shooter() const {
   if (rules_->moon == MoonRule::kNone || rules_->moon_cards == 0) return -1;
+  if (two_copies()) return twin_moon_shooter(moon_form_, tally());  // A46b, A48e: twin_play.cpp
   for (int s = 0; s < n_; ++s)
-    if ((won_[s] & rules_->moon_cards) == rules_->moon_cards)
-      // Two copies (A46b): both of every moon card; missing a second copy, nobody has them all.
-      return two_copies() && (won_twins_[s] & rules_->moon_cards) != rules_->moon_cards ? -1 : s;
+    if ((won_[s] & rules_->moon_cards) == rules_->moon_cards) return s;
   return -1;
 }
 

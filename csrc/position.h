@@ -288,7 +288,7 @@ class Position {
   // card taken back from the trick in progress may be missing from trick_cards()
   // and played() while its other copy is in (trick_multiset(), played_cards()).
   // deal_twins: the hands' once layers and their second copies (unchecked; see
-  // check_twin_deal); the kitty is the two decks less both.
+  // check_twin_deal); the kitty (or uno-hearts' stock) is the two decks less both.
   void deal_twins(const CardSet* hands, const CardSet* twins);
   bool two_copies() const { return rare_rules_ & kRareTwins; }
   TwinSet held(int seat) const;
@@ -305,6 +305,18 @@ class Position {
   // cards no trick has taken yet. Read back from the history: nothing is stored.
   bool trick_carried(int t) const;
   TwinSet pending_cards() const;
+
+  // uno-hearts (docs/RULES.md §15; uno_trick_end.cpp): a pass of two copies of a value
+  // (set_pass passes one copy of each card); what a seat passed, as a multiset (the
+  // seat the plan sends it to received it). The stock as a multiset; where trick t's
+  // pair draws start in the dealt stock (they end where trick t + 1's start, or at
+  // draws_made() for the last trick done); the neighbour each 8 of trick t sent its
+  // winner's hand to, in play order (up to 2 into `with`; returns how many).
+  void set_twin_pass(int seat, TwinSet cards);  // unchecked; see twin_pass_error()
+  TwinSet passed_cards(int seat) const { return {passed_[seat], passed_twins_[seat]}; }
+  TwinSet stock_multiset() const;
+  int pair_draws_before(int t) const;
+  int swaps_after_trick(int t, int* with) const;
 
   // Replaces a seat's current cards: how the search puts a sampled world's
   // unseen cards into a copy of the position (the history stays as it is).
@@ -420,6 +432,19 @@ class Position {
   void carry_trick();
   void undo_cancel_trick(int winner);
   void twin_hand_scores(MoonRule moon, std::int32_t* out) const;
+  int twin_moon_shooter(MoonRule moon, const HandTally& t) const;
+  // uno-hearts (uno_trick_end.cpp): the moon of the penalty cards in play (A48e); the
+  // pass's exchange of multisets; a pair's draws into the winner's pile (from
+  // draw_after_trick) and the hand swaps of the 8s (from finish_rare_trick), and their
+  // undoing (from undo_trick_extras); the draws a trick's pairs ask for; the stock's order.
+  int in_play_moon_shooter(MoonRule moon, const HandTally& t) const;
+  void exchange_twin_passes();
+  void draw_pairs(int winner);
+  void undo_pair_draws(int winner);
+  void swap_hands(int winner, const PlayRecord* trick, bool undo);
+  int pair_draws_wanted(const PlayRecord* trick) const;
+  void deal_twin_stock(TwinSet rest);
+  void shuffle_stock();
   // The place in `trick` (len cards, `led` led) of its winner by rank_strength:
   // the first of the strongest, or (identical_card_wins = later) the last; under
   // cancel, the strongest played once (the leader's when none, CA-3: the hand's last
@@ -572,6 +597,7 @@ class Position {
   CardSet twins_[kMaxPlayers] = {};
   CardSet won_twins_[kMaxPlayers] = {};
   CardSet kitty_twins_ = 0;
+  CardSet passed_twins_[kMaxPlayers] = {};  // uno-hearts: the values each seat passed both copies of
 };
 
 // Always inlined: as a call, the legal-move mask would go through memory.
@@ -681,6 +707,10 @@ std::string check_deal(const RuleSet& rules, const CardSet* hands);
 // The same for two copies of every card (twin_play.cpp): `hands` the values each seat
 // holds, `twins` those it holds twice; no value dealt more than twice.
 std::string check_twin_deal(const RuleSet& rules, const CardSet* hands, const CardSet* twins);
+// uno-hearts (uno_trick_end.cpp): why `cards` cannot be `seat`'s pass (empty when they
+// can); why `order` (top first) cannot be the two-copy stock still to draw.
+std::string twin_pass_error(const Position& pos, int seat, TwinSet cards);
+std::string twin_stock_error(const Position& pos, const Card* order, int size);
 // Why `cards` (+ `second`, a split pass's part 1) cannot be `seat`'s pass in
 // `pos` (empty when they can).
 std::string pass_error(const Position& pos, int seat, CardSet cards, CardSet second = 0, CardSet third = 0);

@@ -54,9 +54,12 @@ namespace {
 // What the two-copy layer (twin_cards.h, twin_play.cpp) does not carry yet: each of
 // these rules reads a hand or a pile as a set of distinct cards.
 std::string twin_rules_error(const RuleSet& r) {
-  const char* what = r.pass_cycle_length || r.pool_cards ? "a pass"
-                     : r.charge_cards                     ? "charges"
-                     : r.stock_draw != StockDraw::kNone   ? "a stock"
+  // uno-hearts (§15) carries a one-way pass and the stock its pairs draw from (uno_trick_end.cpp).
+  bool split = r.pass_chain || r.pass_blind || r.dealer_plans_pass;
+  for (int i = 0; i < r.pass_cycle_length; ++i) split = split || r.pass_cycle_second_counts[i];
+  const char* what = split || r.pool_cards                         ? "a pass chain, split pass or pool"
+                     : r.charge_cards                              ? "charges"
+                     : r.stock_draw != StockDraw::kNone && r.stock_draw != StockDraw::kPairs ? "a stock"
                      : r.extend_cards                     ? "tricks with a second round"
                      : r.kitty_use == KittyUse::kIntoHand ? "the into-hand kitty's discards"
                      : r.dealer_plans_pass || r.auction   ? "a decision before the play"
@@ -79,7 +82,11 @@ std::string check_rules(const RuleSet& r) {
     return "identical_card_wins = cancel (cancellation, docs/RULES.md §14) needs copies = 2";
   }
   if (r.deck & ~kFullDeck) return "the deck holds cards outside the 52";
-  const int deck_size = count(r.deck) * r.copies;
+  if (r.single_copies && (r.copies != 2 || (r.single_copies & ~r.deck)))
+    return "single copies (uno-hearts) are cards of a two-copy deck";
+  if (r.stock_draw == StockDraw::kPairs && r.copies != 2) return "a pair's draws (uno-hearts) need two copies";
+  if ((r.swap_left_cards | r.swap_right_cards) & ~r.deck) return "a hand-swapping card is not in the deck";
+  const int deck_size = count(r.deck) * r.copies - count(r.single_copies);
   if (r.hand_size == 0 || r.players * r.hand_size > deck_size)
     return "cannot deal " + std::to_string(r.hand_size) + " cards to " + std::to_string(r.players) +
            " seats from " + std::to_string(deck_size);
@@ -87,7 +94,7 @@ std::string check_rules(const RuleSet& r) {
   if (r.kitty_size != 0 && r.players * r.hand_size + r.kitty_size != deck_size)
     return "the hands and the kitty of " + std::to_string(r.kitty_size) + " must make up the deck";
   if (r.stock_draw != StockDraw::kNone) {
-    const int stock = count(r.deck) - r.players * r.hand_size;
+    const int stock = deck_size - r.players * r.hand_size;
     if (r.kitty_size) return "a stock and a kitty cannot both hold the undealt cards";
     if (stock < 1 || stock > kMaxStock) return "a stock needs 1 to " + std::to_string(kMaxStock) + " undealt cards";
     if (r.extend_cards) return "a stock's draws and tricks with a second round cannot be combined";

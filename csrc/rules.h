@@ -63,8 +63,9 @@
 //  cancellation           copies = 2, identical_card_wins = cancel: identical cards in a
 //                         trick cancel, a trick without a winner is carried to the next
 //                         winner (cancel_trick.cpp).
-//  uno-hearts             [later] copies = 2, the later identical card winning
-//                         (identical_card_wins = later), draws and swaps.
+//  uno-hearts             copies = 2 less single_copies (Q♠ 8♣ 8♦); identical_card_wins =
+//                         later; stock_draw = kPairs (pair_draws into the won pile);
+//                         swap_left/right_cards (the 8s); moon_scope (uno_trick_end.cpp).
 //  two-player             stock_draw = kRefill: the deck less the hands is a stock, in an
 //                         order dealt with the hands (Position::set_stock); after each
 //                         trick every seat draws one card, the winner first (stock_draw.cpp).
@@ -94,7 +95,7 @@ constexpr int kMaxPlays = 104;   // cards in one hand: two-deck's 104 (8 seats x
 // Two copies of one card in a trick (RuleSet::copies = 2): which of them ranks higher.
 enum class IdenticalCardWins : std::uint8_t {
   kEarlier,  // two-deck (§13, S000 L295): the one played first
-  kLater,    // uno-hearts (§15) will read the later one
+  kLater,    // uno-hearts (§15): the one played later
   kCancel,   // cancellation (§14, CA-1): both cancel; a trick left without a winner is carried (A47)
 };
 
@@ -171,10 +172,20 @@ enum class StockDraw : std::uint8_t {
   // can follow; void with the stock empty it discards a card face down as the new stock and passes.
   // Tricks are N led-suit cards from any seats; empty hands drop out.
   kUntilFollow,
+  // uno-hearts (§15, A48c; uno_trick_end.cpp): the winner of a trick holding two identical cards
+  // draws pair_draws[card] cards per pair from the top into his won pile, face up, while it lasts.
+  kPairs,
 };
 
-// The longest stock: the deck less at least one card per seat of two.
-constexpr int kMaxStock = 50;
+// The longest stock: uno-hearts' 101 cards less 2 x 13 (§15: the last two seats of its
+// elimination, end (b)).
+constexpr int kMaxStock = 75;
+
+// Which penalty cards a moon needs (uno-hearts, §15 A48e).
+enum class MoonScope : std::uint8_t {
+  kAllCards,  // every copy of moon_cards
+  kInPlay,    // every penalty card that left the stock this hand (dealt or drawn), a heart among them
+};
 
 // One part of a hand's pass: `count` cards to the seat `offset` places to the left.
 struct PassPart {
@@ -203,6 +214,9 @@ struct RuleSet {
   CardSet deck = kFullDeck;
   std::uint8_t copies = 1;
   IdenticalCardWins identical_card_wins = IdenticalCardWins::kEarlier;
+  // Under copies = 2, the cards of the deck with one copy only (uno-hearts, §15: one
+  // Q♠, one 8♣, one 8♦ of 101 cards).
+  CardSet single_copies = 0;
   std::uint8_t hand_size = 13;
   std::uint8_t kitty_size = 0;  // cards dealt to nobody: the kitty (three-five, §4)
   KittyTaker kitty_taker = KittyTaker::kFirstTrickWinner;
@@ -211,6 +225,14 @@ struct RuleSet {
   // The cards dealt to nobody form a face-down stock drawn from during the hand
   // (two-player, §18); kNone: no stock (a kitty, or the whole deck dealt).
   StockDraw stock_draw = StockDraw::kNone;
+  // kPairs (uno-hearts, §15): the cards a trick's pair of this card draws (UNO-2: the
+  // face for 2-10, 8 for A/K, 1 for J/Q, 0 for hearts), indexed by Card::index.
+  std::array<std::uint8_t, 64> pair_draws{};
+  // uno-hearts (§15, A48d): taking one of these cards, the trick's winner swaps his
+  // whole hand with his left (8♣) or right (8♦) neighbour's before the next lead, in
+  // the order they were played; won piles stay (uno_trick_end.cpp).
+  CardSet swap_left_cards = 0;
+  CardSet swap_right_cards = 0;
 
   // Trick-taking strength of each face (higher wins); the identity is A-high.
   std::array<std::uint8_t, kNumFaces> rank_strength{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
@@ -301,6 +323,7 @@ struct RuleSet {
   MoonRule moon = MoonRule::kOthersPlus;
   CardSet moon_cards = 0;  // the shooter must take all of these
   std::int16_t moon_value = 26;
+  MoonScope moon_scope = MoonScope::kAllCards;  // uno-hearts (A48e): kInPlay by default
   // super-moon (A25): a shooter who also won every trick makes the moon count twice.
   bool super_moon = false;
   // reverse-moon=conditional (A24): kOthersPlus in the hand; the match (match.h)

@@ -14,11 +14,15 @@ void Position::deal_stock(CardSet dealt) {
   // deal() gives only the hands: the stock's order is shuffled from them, so a deal
   // always comes with the same stock; the true order (a record's, the protocol's, a
   // sampled world's) is then given by set_stock.
+  stock_size_ = 0;
+  for (CardSet rest = rules_->deck & ~dealt; rest;) stock_[stock_size_++] = pop_lowest(rest);
+  shuffle_stock();
+}
+
+void Position::shuffle_stock() {
   std::uint64_t seed = 0;
   for (int s = 0; s < n_; ++s) seed = (seed ^ hands_[s]) * 0x9E3779B97F4A7C15u;  // Rng mixes it further
   Rng rng(seed);
-  stock_size_ = 0;
-  for (CardSet rest = rules_->deck & ~dealt; rest;) stock_[stock_size_++] = pop_lowest(rest);
   for (int i = stock_size_ - 1; i > 0; --i)
     std::swap(stock_[i], stock_[rng.below(static_cast<std::uint32_t>(i + 1))]);
   stock_next_ = 0;
@@ -36,6 +40,7 @@ CardSet Position::stock_cards() const {
 }
 
 void Position::draw_after_trick(int winner) {
+  if (rules_->stock_draw == StockDraw::kPairs) return draw_pairs(winner);  // uno-hearts: uno_trick_end.cpp
   // kRefill: one card each, the winner first, while the stock lasts. A drawn card
   // may be of a suit the seat showed it lacked: its shown voids no longer hold.
   for (int i = 0, seat = winner; i < n_ && stock_next_ < stock_size_; ++i, seat = next_seat(seat)) {
@@ -83,6 +88,7 @@ void Position::undo_draws(int winner, const PlayRecord* trick, int len) {
 }
 
 std::string stock_error(const Position& pos, const Card* order, int size) {
+  if (pos.two_copies()) return twin_stock_error(pos, order, size);
   const CardSet want = pos.stock_cards();
   CardSet seen = 0;
   for (int i = 0; i < size; ++i) {

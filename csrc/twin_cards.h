@@ -47,6 +47,12 @@ inline constexpr const char* kTwinsNotSearched =
     "two copies of a card (two-deck, docs/RULES.md §13): the search's seat views and world sampler "
     "hold one copy of each card (not built yet)";
 
+// Why the two-copy sampler refuses uno-hearts (docs/RULES.md §15): its stock, its
+// draws and its swapped hands are not sampled yet.
+inline constexpr const char* kUnoNotSearched =
+    "uno-hearts (docs/RULES.md §15): the search's two-copy sampler does not draw its stock or follow its "
+    "swapped hands (not built yet)";
+
 // Card points of a multiset: each copy counts.
 inline int points_of(const RuleView& view, const TwinSet& cards) {
   return view.points(cards.once) + view.points(cards.twice);
@@ -67,8 +73,12 @@ struct CopyCounter {
     add(cards.once);
     add(cards.twice);
   }
-  // The copies of a two-copy `deck` not counted: what is left of it.
-  TwinSet rest_of(CardSet deck) const { return {deck & ~twice & ~over, deck & ~once & ~twice & ~over}; }
+  // The copies of a two-copy `deck` not counted: what is left of it. `single`: the
+  // deck's cards with one copy only (uno-hearts, RuleSet::single_copies).
+  TwinSet rest_of(CardSet deck, CardSet single = 0) const {
+    const CardSet pairs = deck & ~single, none = ~once & ~twice & ~over;
+    return {(pairs & ~twice & ~over) | (single & none), pairs & none};
+  }
 };
 
 }  // namespace copas

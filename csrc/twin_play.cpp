@@ -17,7 +17,8 @@ void Position::deal_twins(const CardSet* hands, const CardSet* twins) {
     twins_[s] = twins[s];
     dealt.add(TwinSet{hands[s], twins[s]});
   }
-  const TwinSet rest = dealt.rest_of(rules_->deck);  // the two decks less the hands: the kitty
+  const TwinSet rest = dealt.rest_of(rules_->deck, rules_->single_copies);  // the two decks less the hands
+  if (rules_->stock_draw != StockDraw::kNone) return deal_twin_stock(rest);  // uno-hearts: a stock, not a kitty
   kitty_ = rest.once;
   kitty_twins_ = rest.twice;
 }
@@ -132,11 +133,20 @@ void Position::twin_hand_scores(MoonRule moon, std::int32_t* out) const {
   const RuleSet& r = *rules_;
   const HandTally t = tally();
   // A46b: the moon is both copies of every moon card; a seat holding each once is not it.
-  int shooter = copas::moon_shooter(r, moon, t);
-  if (shooter >= 0 && (won_twins_[shooter] & r.moon_cards) != r.moon_cards) shooter = -1;
+  const int shooter = twin_moon_shooter(moon, t);
   // Note: the others' points beyond the moon (seat_hand_score) read the first layer; no
   // two-copy variant has a card that scores outside the moon.
   for (int s = 0; s < n_; ++s) out[s] = seat_hand_score(r, moon, t, shooter, s, points_of(*view_, won_cards(s)));
+}
+
+int Position::twin_moon_shooter(MoonRule moon, const HandTally& t) const {
+  const RuleSet& r = *rules_;
+  if (r.moon_scope == MoonScope::kInPlay) [[unlikely]] return in_play_moon_shooter(moon, t);
+  // A46b: every copy of every moon card; a seat holding one of two copies is not it.
+  const int shooter = copas::moon_shooter(r, moon, t);
+  return shooter >= 0 && (won_twins_[shooter] & r.moon_cards & ~r.single_copies) != (r.moon_cards & ~r.single_copies)
+             ? -1
+             : shooter;
 }
 
 std::string check_twin_deal(const RuleSet& rules, const CardSet* hands, const CardSet* twins) {
@@ -149,6 +159,8 @@ std::string check_twin_deal(const RuleSet& rules, const CardSet* hands, const Ca
     const TwinSet hand{hands[s], twins[s]};
     dealt.add(hand);
     if (dealt.over) return "card " + card_str(lowest(dealt.over)) + " is dealt more than twice (two decks hold two)";
+    if (dealt.twice & rules.single_copies)
+      return "card " + card_str(lowest(dealt.twice & rules.single_copies)) + " is dealt twice (this deck holds one)";
     if (hand.size() != rules.hand_size)
       return seat + " holds " + std::to_string(hand.size()) + " cards, not " + std::to_string(rules.hand_size);
   }
@@ -161,7 +173,7 @@ void deal_random_twins(const RuleSet& rules, Rng& rng, CardSet* hands, CardSet* 
   for (CardSet d = rules.deck; d;) {
     const Card c = pop_lowest(d);
     deck[size++] = c;
-    deck[size++] = c;
+    if (!contains(rules.single_copies, c)) deck[size++] = c;
   }
   const int dealt = rules.players * rules.hand_size;
   for (int i = 0; i < dealt; ++i) std::swap(deck[i], deck[i + static_cast<int>(rng.below(static_cast<std::uint32_t>(size - i)))]);

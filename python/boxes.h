@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include <pybind11/pybind11.h>
+
 #include "../csrc/cards.h"
 #include "../csrc/match.h"
 #include "../csrc/position.h"
@@ -38,6 +40,9 @@ struct PositionBox {
   Position dealt{};
   std::vector<std::pair<int, Card>> moves{};
 };
+
+// A Card from a Card or a card string; InvalidCardError naming what is wrong (register_position.cpp).
+Card to_card(const pybind11::object& obj);
 
 // `seat`, when the position has it; else InvalidPositionError naming it.
 inline int check_seat(const PositionBox& b, int seat) {

@@ -18,6 +18,7 @@ void register_equity(py::module_& m);
 void register_auction(py::module_& m);
 void register_inference(py::module_& m);
 void register_twin_search(py::module_& m);
+void register_uno(py::module_& m);
 }  // namespace copas::py_api
 
 PYBIND11_MODULE(_core, m) {
@@ -38,4 +39,5 @@ PYBIND11_MODULE(_core, m) {
   register_auction(m);
   register_inference(m);
   register_twin_search(m);
+  register_uno(m);  // after register_position: it adds to Position
 }

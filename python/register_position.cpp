@@ -39,6 +39,8 @@ const char* hand_end_str(HandEnd e) {
   return "";
 }
 
+}  // namespace
+
 Card to_card(const py::object& obj) {
   if (py::isinstance<py::str>(obj)) {
     Card c;
@@ -53,6 +55,8 @@ Card to_card(const py::object& obj) {
                            std::string(py::str(py::type::of(obj).attr("__name__"))));
   return obj.cast<Card>();
 }
+
+namespace {
 
 CardSetBox to_cardset(const py::object& obj) {
   return py::module_::import("copas_ai._core").attr("CardSet")(obj).cast<CardSetBox>();
@@ -198,7 +202,8 @@ void register_position(py::module_& m) {
       .def_property_readonly("dealt_stock", [](const PositionBox& b) {
         // domino: a discard lies in the slot after the dealt cards; it was not dealt.
         std::vector<Card> out = stock_from(b.pos, 0);
-        const int dealt = count(b.rules->deck) - b.pos.players() * b.rules->hand_size;
+        const RuleSet& r = *b.rules;  // uno-hearts: two copies less the single ones
+        const int dealt = count(r.deck) * r.copies - count(r.single_copies) - b.pos.players() * r.hand_size;
         out.resize(std::min(out.size(), static_cast<std::size_t>(dealt)));
         return out;
       }, "the stock as dealt, top first, the cards drawn so far included (two-player, domino)")

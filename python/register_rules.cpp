@@ -22,6 +22,26 @@ void def_cardset_field(py::class_<RuleSet>& cls, const char* name, const char* d
       [](RuleSet& r, const CardSetBox& b) { r.*Field = b.bits; }, doc);
 }
 
+// A per-card table of the rules as {Card: value} for every card whose value is not 0.
+template <class T, std::size_t N, std::array<T, N> RuleSet::*Field>
+void def_card_table(py::class_<RuleSet>& cls, const char* name, const char* doc) {
+  cls.def_property(
+      name,
+      [](const RuleSet& r) {
+        py::dict d;
+        for (CardSet deck = kFullDeck; deck;) {
+          const Card c = pop_lowest(deck);
+          if ((r.*Field)[c.index]) d[py::cast(c)] = (r.*Field)[c.index];
+        }
+        return d;
+      },
+      [](RuleSet& r, const py::dict& d) {
+        (r.*Field).fill(0);
+        for (auto item : d) (r.*Field)[item.first.cast<Card>().index] = item.second.cast<T>();
+      },
+      doc);
+}
+
 PassDirection direction_from_str(const std::string& s) {
   if (s == "left") return PassDirection::kLeft;
   if (s == "right") return PassDirection::kRight;
@@ -97,7 +117,11 @@ void register_rules(py::module_& m) {
   py::enum_<StockDraw>(m, "StockDraw")
       .value("NONE", StockDraw::kNone)
       .value("REFILL", StockDraw::kRefill)
-      .value("UNTIL_FOLLOW", StockDraw::kUntilFollow);
+      .value("UNTIL_FOLLOW", StockDraw::kUntilFollow)
+      .value("PAIRS", StockDraw::kPairs);
+  py::enum_<MoonScope>(m, "MoonScope")
+      .value("ALL_CARDS", MoonScope::kAllCards)
+      .value("IN_PLAY", MoonScope::kInPlay);
   py::enum_<Goal>(m, "Goal").value("LOW", Goal::kLow).value("HIGH", Goal::kHigh);
   py::enum_<IdenticalCardWins>(m, "IdenticalCardWins")
       .value("EARLIER", IdenticalCardWins::kEarlier)
@@ -115,6 +139,8 @@ void register_rules(py::module_& m) {
       .def_readwrite("kitty_peek", &RuleSet::kitty_peek)
       .def_readwrite("kitty_use", &RuleSet::kitty_use)
       .def_readwrite("stock_draw", &RuleSet::stock_draw)
+      .def_readwrite("moon_scope", &RuleSet::moon_scope,
+                     "uno-hearts (A48e): the moon's cards, all of them or those that left the stock")
       .def_readwrite("rank_strength", &RuleSet::rank_strength)
       .def_readwrite("first_lead", &RuleSet::first_lead)
       .def_readwrite("first_lead_card", &RuleSet::first_lead_card)
@@ -161,21 +187,6 @@ void register_rules(py::module_& m) {
                      "domino's end (b) (§17): a seat whose total reaches the target is out; the last one in wins")
       .def_readwrite("auction", &RuleSet::auction, "auction (§20): the bidding and the winner's suit open each hand")
       .def_readwrite("chip_base_all_hearts", &RuleSet::chip_base_all_hearts)
-      .def_property(
-          "card_points",
-          [](const RuleSet& r) {
-            py::dict d;
-            for (CardSet deck = kFullDeck; deck;) {
-              Card c = pop_lowest(deck);
-              if (r.card_points[c.index]) d[py::cast(c)] = r.card_points[c.index];
-            }
-            return d;
-          },
-          [](RuleSet& r, const py::dict& d) {
-            r.card_points.fill(0);
-            for (auto item : d) r.card_points[item.first.cast<Card>().index] = item.second.cast<std::int16_t>();
-          },
-          "{Card: points} for every card worth something (negative = bonus)")
       .def_property(
           "pass_cycle",
           [](const RuleSet& r) {
@@ -247,6 +258,10 @@ void register_rules(py::module_& m) {
           "opening_lead_rule", [](const RuleSet& r, int hand_no) { return opening_lead_rule(r, hand_no); },
           py::arg("hand_no"), "who leads that hand (gong-zhu: the dealer after hand 0)")
       .def("copy", [](const RuleSet& r) { return r; });
+  def_card_table<std::int16_t, 64, &RuleSet::card_points>(
+      cls, "card_points", "{Card: points} for every card worth something (negative = bonus)");
+  def_card_table<std::uint8_t, 64, &RuleSet::pair_draws>(
+      cls, "pair_draws", "uno-hearts (§15): {Card: cards a pair of it in a trick draws from the stock}");
   def_cardset_field<&RuleSet::deck>(cls, "deck", "the cards in play");
   def_cardset_field<&RuleSet::point_cards>(cls, "point_cards", "the penalty cards for the restrictions");
   def_cardset_field<&RuleSet::first_trick_banned>(cls, "first_trick_banned",
@@ -254,6 +269,12 @@ void register_rules(py::module_& m) {
   def_cardset_field<&RuleSet::first_lead_banned>(cls, "first_lead_banned",
                                                  "cards the opening lead may not be while the leader holds another");
   def_cardset_field<&RuleSet::moon_cards>(cls, "moon_cards", "the cards a moon needs");
+  def_cardset_field<&RuleSet::single_copies>(cls, "single_copies",
+                                             "uno-hearts: the cards of a two-copy deck with one copy only");
+  def_cardset_field<&RuleSet::swap_left_cards>(cls, "swap_left_cards",
+                                               "uno-hearts: taking one, the winner swaps hands with his left");
+  def_cardset_field<&RuleSet::swap_right_cards>(cls, "swap_right_cards",
+                                                "uno-hearts: taking one, the winner swaps hands with his right");
   def_cardset_field<&RuleSet::doubling_cards>(cls, "doubling_cards", "taking one doubles the hand score");
   def_cardset_field<&RuleSet::charge_cards>(cls, "charge_cards",
                                             "turbo: the cards a seat may charge after the pass (one each)");

@@ -71,7 +71,8 @@ def test_domino_refusals_name_the_token(engine):
     assert engine.ask(f"{KNOWN.replace('dealer 1', 'players 9 dealer 1')}") == [
         "error position players 9: variant domino is for 3-8 players, not 9"]
     assert engine.ask("setoption name Variant value american+elimination") == [
-        "error setoption option Variant: variant 'american+elimination': option elimination is for domino only"]
+        "error setoption option Variant: variant 'american+elimination': option elimination is for domino, "
+        "uno-hearts only"]
 
 
 def engine_position(variant_id: str, position: ca.Position, dealt, totals: list[int]) -> str:

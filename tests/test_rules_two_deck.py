@@ -150,8 +150,9 @@ def test_two_deck_refuses_impossible_deals_by_name():
 
 def test_two_deck_rules_the_core_cannot_carry_yet_are_refused_by_name():
     rules = two_deck_rules(8)
-    rules.pass_cycle = [("left", 3)]
-    with pytest.raises(InvalidPositionError, match="two copies of a card .* cannot be played with a pass"):
+    rules.pool_cards = 3
+    with pytest.raises(InvalidPositionError,
+                       match="two copies of a card .* cannot be played with a pass chain, split pass or pool"):
         ca.Position(rules, *ca.deal_twins(two_deck_rules(8), 1)[:1])
     rules = two_deck_rules(6)
     rules.kitty_use = ca.KittyUse.INTO_HAND

@@ -42,6 +42,7 @@ from copas_ai.search import Limit, MoveStat, Searcher, world_from_view
 from copas_ai.twin_world import twin_world_from_view
 from copas_ai.analysis.verdict import GOOD, VERDICTS, thresholds_for, verdict
 from copas_ai.equity import check_objective, load_equity
+from copas_ai.variants.uno_hearts import not_searched
 
 
 @dataclass
@@ -368,6 +369,8 @@ def analyse(record: GameRecord, settings: AnalysisSettings, on_progress: Progres
     """Judges every selected decision and sums them up per player."""
     if settings.seed == 0:
         raise ValueError("seed 0 means random; analysis needs a fixed seed")
+    if why := not_searched(record.rules):
+        raise ValueError(f"analyse does not judge {record.variant.id}'s moves: {why}")
     hands = selected_hands(record, settings)
     points = [list(decision_points(record, hand, settings.seats)) for hand in hands]
     total = sum(len(hand_points) for hand_points in points)

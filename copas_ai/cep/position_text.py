@@ -40,7 +40,8 @@ from copas_ai.moves import kitty as kitty_moves
 from copas_ai.match_text import WORDS as MATCH_WORDS, check_chips, check_match_state, match_words, parse_match_words
 from copas_ai.moves.passes import FORWARD, PassValue, all_cards, parse_pass_text, pass_text
 from copas_ai.moves.stock import drawn_in_order
-from copas_ai.moves.twins import dealt_twins, parse_twin_cards, twin_cards_text
+from copas_ai.moves.twins import (dealt_twins, parse_twin_cards, received_text, twin_card_list, twin_cards_text,
+                                  twin_text)
 from copas_ai.cep.domino_view import domino_view_world
 from copas_ai.twin_world import twin_world_from_view
 from copas_ai.variants import Variant, VariantNotFoundError, find_variant
@@ -144,7 +145,7 @@ class PositionSpec:
             parts += ["hand", str(g.seat), twin_cards_text(g.cards, g.twins)]
         for word, groups in (("passed", self.passed), ("received", self.received)):
             for g in groups:
-                parts += [word, str(g.seat), pass_text(g.cards)]
+                parts += [word, str(g.seat), twin_cards_text(g.cards, g.twins) if g.twins else pass_text(g.cards)]
         if self.stock is not None:
             parts += ["stock", ",".join(map(str, self.stock.cards))]
         if self.drawn is not None:
@@ -181,16 +182,17 @@ def _hand_token(label: str, text: str) -> tuple[CardSet, CardSet]:
 
 
 def _ordered_token(label: str, text: str, once: bool = True) -> list[Card]:
-    """Cards in the order written (a stock's, each once; a seat's draws: domino's seat may
-    draw its own discard back, so the core checks those)."""
+    """Cards in the order written: a stock's, each at most twice (uno-hearts' two copies;
+    a card twice is refused with one copy once the variant is known); with `once` False a
+    seat's draws (domino's seat may draw its own discard back, so the core checks those)."""
     cards: list[Card] = []
     for token in text.split(","):
         try:
             card = Card.from_str(token)
         except InvalidCardError as exc:
             raise PositionTextError(f"{label}: {exc}") from None
-        if once and card in cards:
-            raise PositionTextError(f"{label}: {card} is listed twice")
+        if once and cards.count(card) == 2:
+            raise PositionTextError(f"{label}: {card} is listed 3 times (two decks hold two)")
         cards.append(card)
     return cards
 
@@ -204,6 +206,16 @@ def _pass_token(label: str, text: str) -> PassValue | str:
         return parse_pass_text(text)
     except InvalidCardError as exc:
         raise PositionTextError(f"{label}: {exc}") from None
+
+
+def _pass_group(seat: int, label: str, text: str) -> SeatCards:
+    """A `passed`/`received` group; one card list may name a card twice: both copies
+    (uno-hearts, docs/RULES.md §15; refused with one copy once the variant is known)."""
+    if "/" not in text and text != FORWARD:
+        cards, twins = _hand_token(label, text)
+        if twins:
+            return SeatCards(seat, cards, label, twins)
+    return SeatCards(seat, _pass_token(label, text), label)
 
 
 def _move_token(text: str) -> MoveToken:
@@ -316,7 +328,7 @@ def parse_position(tokens: list[str]) -> PositionSpec:
                 cards, twins = _hand_token(label, tokens[i + 2])
                 group = SeatCards(seat, cards, label, twins)
             else:
-                group = SeatCards(seat, _pass_token(label, tokens[i + 2]), label)
+                group = _pass_group(seat, label, tokens[i + 2])
             groups = {"hand": spec.hands, "passed": spec.passed, "received": spec.received}[word]
             if any(g.seat == seat for g in groups):
                 raise PositionTextError(f"{label}: {word} {seat} given twice")
@@ -472,7 +484,7 @@ def load_position(spec: PositionSpec, default_variant: str,
         check_seat(f"seat {spec.seat}", spec.seat)
     for group in (*spec.hands, *spec.passed, *spec.received):
         check_seat(group.label, group.seat)
-    for group in spec.hands:
+    for group in (*spec.hands, *spec.passed, *spec.received):
         if group.twins and rules.copies == 1:
             text = group.label.split()[-1]
             raise PositionTextError(f"{group.label}: invalid card list '{text}': card {next(iter(group.twins))} listed twice")
@@ -482,6 +494,9 @@ def load_position(spec: PositionSpec, default_variant: str,
     for given in (spec.stock, spec.drawn):
         if given is not None and rules.stock_draw == StockDraw.NONE:
             raise PositionTextError(f"{given.label}: variant {variant.id} has no stock")
+        twice = next((c for i, c in enumerate(given.cards) if c in given.cards[:i]), None) if given else None
+        if twice is not None and rules.copies == 1:
+            raise PositionTextError(f"{given.label}: {twice} is listed twice")
     if spec.drawn is not None:
         check_seat(spec.drawn.label, spec.drawn.seat)
     for move in spec.moves:
@@ -504,6 +519,9 @@ def load_position(spec: PositionSpec, default_variant: str,
         seat = spec.hands[0].seat
         world = domino_view_world(spec, rules, dealer, world_builder)
         return LoadedPosition(spec, variant, rules, world, scores, seat, seat, match=match)
+    if rules.stock_draw == StockDraw.PAIRS:  # uno-hearts (docs/RULES.md §15): no world from a seat's view yet
+        raise WorldUnavailableError(f"{spec.hands[0].label}: variant {variant.id}: one-seat views are not built yet; "
+                                    f"give all {n} hands and the stock (docs/PROTOCOL.md)")
     if rules.copies > 1 and world_builder is not None:  # two-deck: the two-copy world (copas_ai/twin_world.py)
         world_builder = functools.partial(twin_world_from_view, twins=spec.hands[0].twins, revokes=revokes)
     elif revokes != "forbid" and world_builder is not None:
@@ -568,6 +586,9 @@ def _load_known(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: in
             raise PositionTextError(f"move {plan.text}: {exc}") from None
     for group in _pass_order(spec.passed, position):
         try:
+            if group.twins:  # both copies of a card (uno-hearts)
+                position.set_twin_pass(group.seat, twin_card_list(group.cards, group.twins))
+                continue
             position.set_pass(group.seat, _forwarded_cards(group, position) if group.cards == FORWARD else group.cards)
         except IllegalMoveError as exc:
             raise PositionTextError(f"{group.label}: {exc}") from None
@@ -576,9 +597,9 @@ def _load_known(spec: PositionSpec, variant: Variant, rules: RuleSet, dealer: in
     for group in spec.received:
         if position.phase == "passing":
             raise PositionTextError(f"{group.label}: cannot be checked before every seat's pass is given")
-        actual = position.received_parts[group.seat]
-        if actual != group.cards:
-            raise PositionTextError(f"{group.label}: seat {group.seat} received {pass_text(actual)}")
+        actual = received_text(position, group.seat)  # two copies: a card received twice, twice
+        if actual != (twin_text(group.cards, group.twins) if rules.copies > 1 else pass_text(group.cards)):
+            raise PositionTextError(f"{group.label}: seat {group.seat} received {actual}")
     for move in moves:
         _refuse_decision(move, variant, rules)
         if position.pool_pending:
@@ -907,7 +928,8 @@ def position_to_text(position: Position, variant: str | None = None, scores: lis
     for s in range(n):
         spec.hands.append(dealt_cards(position, s))
         if passing and position.pass_is_set(s):
-            spec.passed.append(SeatCards(s, position.passed_parts[s], ""))
+            spec.passed.append(SeatCards(s, position.passed_parts[s], "",
+                                         position.passed_twins[s] if position.rules.copies > 1 else CardSet()))
         if passing and position.rules.pool_cards and position.phase != "passing":  # the pool's chance step
             spec.received.append(SeatCards(s, position.received_parts[s], ""))
     if position.rules.stock_draw != StockDraw.NONE:

@@ -12,7 +12,8 @@ from copas_ai._core import Position, StockDraw
 from copas_ai.match_text import match_words
 from copas_ai.moves.passes import all_cards, pass_text, plan_words
 from copas_ai.moves.stock import drawn_in_order
-from copas_ai.moves.twins import cards_points, held_text, held_count, twin_text, won_text
+from copas_ai.moves.twins import (cards_points, held_text, held_count, passed_text, received_text, twin_text,
+                                  won_text)
 from copas_ai.cep.position_text import LoadedPosition
 
 
@@ -62,9 +63,9 @@ def picture(loaded: LoadedPosition) -> list[str]:
             text = f"seat {s}  holds {held}"
             if loaded.view_seat is None and pos.pass_plan:
                 if pos.pass_is_set(s):
-                    text += f"  passed {pass_text(pos.passed_parts[s])}"
+                    text += f"  passed {passed_text(pos, s)}"
                 if state != "passing":
-                    text += f"  received {pass_text(pos.received_parts[s])}"
+                    text += f"  received {received_text(pos, s)}"
             elif loaded.view_seat == s:
                 if loaded.view_passed is not None:
                     text += f"  passed {pass_text(loaded.view_passed)}"
@@ -85,7 +86,7 @@ def picture(loaded: LoadedPosition) -> list[str]:
         elif number - 1 in carried:
             lines.append(f"trick {number:2d}  {cards}  -> pending ({points} pts)")
         else:
-            lines.append(f"trick {number:2d}  {cards}  -> seat {winner} ({points} pts)")
+            lines.append(f"trick {number:2d}  {cards}  -> seat {winner} ({points} pts){_trick_end(pos, number - 1)}")
     if len(pos.pending):
         lines.append(f"pending  {twin_text(pos.pending, pos.pending_twins)}  (the next trick's winner takes them)")
     if state == "passing":
@@ -107,6 +108,17 @@ def picture(loaded: LoadedPosition) -> list[str]:
     return lines + loaded.side_lines()
 
 
+def _trick_end(pos: Position, t: int) -> str:
+    """uno-hearts (docs/RULES.md §15): the forced steps after trick t: its pairs' draws into
+    the winner's pile (face up) and the hand swaps of the 8s, in order."""
+    text = ""
+    if pos.rules.stock_draw == StockDraw.PAIRS and (drawn := pos.pair_draws(t)):
+        text += f"  drew {' '.join(map(str, drawn))} ({cards_points(pos.rules, drawn)} pts)"
+    if swaps := (pos.hand_swaps(t) if pos.rules.swap_left_cards or pos.rules.swap_right_cards else []):
+        text += f"  swapped hands with seat {', then seat '.join(map(str, swaps))}"
+    return text
+
+
 def _stock_lines(loaded: LoadedPosition) -> list[str]:
     """two-player (docs/RULES.md §18): the stock's size, and the draws the engine's seat may
     know: every seat's with every hand known, else its own (the other seat's are unseen)."""
@@ -114,6 +126,8 @@ def _stock_lines(loaded: LoadedPosition) -> list[str]:
     if pos.rules.stock_draw == StockDraw.NONE:
         return []
     lines = [f"stock  {pos.stock_left} cards"]
+    if pos.rules.stock_draw == StockDraw.PAIRS:  # uno-hearts: the draws go to the piles, shown with each trick
+        return lines
     if loaded.view_seat is None:
         lines += [f"seat {s}  drew {' '.join(map(str, drawn_in_order(pos, s))) or '-'}" for s in range(pos.players)]
     else:

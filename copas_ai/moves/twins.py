@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from copas_ai._core import Card, CardSet, InvalidCardError, Position
+from copas_ai.moves.passes import pass_text
 
 COPIES = 2  # two decks shuffled together: no card has a third copy
 
@@ -46,11 +47,34 @@ def twin_cards_text(once: CardSet, twice: CardSet) -> str:
 
 
 def dealt_twins(position: Position, seat: int) -> tuple[CardSet, CardSet]:
-    """The cards `seat` was dealt in a two-copy hand: held now plus played (two-deck has
-    no pass, no into-hand kitty and no stock, §13)."""
-    counts = Counter(position.hand(seat)) + Counter(position.twins[seat])
-    counts.update(card for mover, card in position.moves if mover == seat)
+    """The cards `seat` was dealt in a two-copy hand: what it held when the play began
+    (every card taken back: uno-hearts' swaps and draws with them, §15), plus what it
+    passed, less what it received."""
+    start = position.copy()
+    while start.moves:
+        start.pop()
+    counts = Counter(start.hand(seat)) + Counter(start.twins[seat])
+    if position.pass_plan and start.phase != "passing":
+        n = position.players
+        sender = (seat - position.pass_plan[0][0]) % n  # one-way passes only, with two copies
+        counts += Counter(position.passed_parts[seat]) + Counter(position.passed_twins[seat])
+        counts -= Counter(position.passed_parts[sender]) + Counter(position.passed_twins[sender])
     return layers(counts)
+
+
+def passed_text(position: Position, seat: int) -> str:
+    """What `seat` passed, a card passed twice (uno-hearts) written twice; one-copy
+    variants: pass_text's (a split pass's parts)."""
+    if position.rules.copies == 1:
+        return pass_text(position.passed_parts[seat])
+    return twin_text(position.passed_parts[seat], position.passed_twins[seat])
+
+
+def received_text(position: Position, seat: int) -> str:
+    """What `seat` received, as passed_text writes it (two copies: one way only)."""
+    if position.rules.copies == 1:
+        return pass_text(position.received_parts[seat])
+    return passed_text(position, (seat - position.pass_plan[0][0]) % position.players)
 
 
 def twin_text(once: CardSet, twice: CardSet) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from copas_ai._core import RuleSet
 from copas_ai.variants import (auction, base_games, cancellation, chips, domino, families, gong_zhu, pass_options,
-                               play_options, queens, scoring_options, turbo, two_deck, two_player)
+                               play_options, queens, scoring_options, turbo, two_deck, two_player, uno_hearts)
 from copas_ai.variants.types import Variant, VariantNotFoundError, VariantOption
 
 __all__ = ["Variant", "VariantNotFoundError", "VariantOption", "find_variant", "variant_ids",
@@ -20,10 +20,11 @@ __all__ = ["Variant", "VariantNotFoundError", "VariantOption", "find_variant", "
 _VARIANTS: dict[str, Variant] = {
     v.id: v for v in (*base_games.VARIANTS, *families.VARIANTS, *turbo.VARIANTS, *queens.VARIANTS, *gong_zhu.VARIANTS,
                          *chips.VARIANTS, *two_player.VARIANTS, *auction.VARIANTS,
-                         *domino.VARIANTS, *two_deck.VARIANTS, *cancellation.VARIANTS)}
+                         *domino.VARIANTS, *two_deck.VARIANTS, *cancellation.VARIANTS, *uno_hearts.VARIANTS)}
 _OPTIONS: dict[str, VariantOption] = {
     o.id: o for o in (*play_options.OPTIONS, *pass_options.OPTIONS, *scoring_options.OPTIONS, *families.OPTIONS,
-                      *gong_zhu.OPTIONS, *chips.OPTIONS, *domino.OPTIONS, *two_deck.OPTIONS)}
+                      *gong_zhu.OPTIONS, *chips.OPTIONS, *domino.OPTIONS, *two_deck.OPTIONS,
+                      *uno_hearts.OPTIONS)}
 
 
 def variant_ids() -> list[str]:

@@ -49,6 +49,8 @@ VARIANTS: tuple[Variant, ...] = (
 )
 
 OPTIONS: tuple[VariantOption, ...] = (
-    VariantOption("elimination", "a seat at 100 is out until one is left (end (b))", "§17 end (b)", ("domino",),
+    # uno-hearts' end (b) is the same (§15, A48f): its builder takes `elimination` too.
+    VariantOption("elimination", "a seat at 100 is out until one is left (end (b))", "§17 end (b), §15 A48f",
+                  ("domino", "uno-hearts"),
                   _built_by_the_base, build_args=(("elimination", True),), min_players=2),
 )

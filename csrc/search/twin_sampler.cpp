@@ -26,6 +26,10 @@ TwinWorldSampler::TwinWorldSampler(const Position& pos, int seat) : players_(pos
     problem_ = "the rules hold one copy of each card: use WorldSampler";
     return;
   }
+  if (pos.rules().stock_draw != StockDraw::kNone || pos.rules().single_copies) {
+    problem_ = kUnoNotSearched;
+    return;
+  }
   own_ = pos.held(seat);
   // The unseen copies: two of each card of the deck, less the seat's and the played ones.
   TwinSet seen = own_;

@@ -1,0 +1,202 @@
+"""`uno-hearts` (docs/RULES.md §15, S000 L305-331, A48a-f) in the registry, the protocol and
+the records (docs/PROTOCOL.md, "uno-hearts"): a full position gives every dealt hand (a card
+twice when dealt both copies), the passes (a card twice when both copies are passed), the
+stock's order and the moves; the pairs' draws and the 8s' swaps are the core's forced steps,
+shown by `show`; the search does not play it yet, so `go`, `analyse` and one-seat views
+refuse it by name. Whole matches at 3, 4 and 7 seats (and end (b), elimination) go through
+the engine process and each hand is rescored by the independent referee of
+tests/support/independent_referee_uno.py."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from support.cep.process import EngineProcess
+from support.independent_referee_uno import UnoReferee
+from support.uno_hands import held
+
+import copas_ai as ca
+from copas_ai._core import MoonScope
+from copas_ai.analysis.analyse import AnalysisSettings, analyse
+from copas_ai.analysis.record import dump_record, read_record, record_from_match, replay
+from copas_ai.bots import make_bot
+from copas_ai.cep.facade import Engine
+from copas_ai.cep.loop import run_lines
+from copas_ai.cep.position_text import position_to_text
+from copas_ai.cli import main
+from copas_ai.errors import PositionTextError
+from copas_ai.game import Match, play_hand, play_match
+from copas_ai.moves.twins import dealt_twins, twin_card_list
+from copas_ai.search import Limit
+
+VARIANT = "uno-hearts"
+
+
+def test_uno_hearts_is_registered_3_to_7_seats_4_by_default_with_its_options():
+    v = ca.find_variant(VARIANT)
+    assert v.seat_counts == (3, 4, 5, 6, 7) and v.default_players == 4 and v.goal == "low"
+    assert ca.find_variant("uno-hearts+elimination").seat_counts == (2, 3, 4, 5, 6, 7)  # A48f: end (b)
+    assert ca.find_variant("uno-hearts+elimination").rules(4).eliminate_at_target
+    assert ca.find_variant("uno-hearts+moon-scope=all-27").rules().moon_scope == MoonScope.ALL_CARDS
+    assert ca.find_variant("uno-hearts+moon-scope").rules().moon_scope == MoonScope.IN_PLAY
+    assert {"uno-hearts", "uno-hearts+elimination", "uno-hearts+moon-scope"} <= set(ca.catalogue_ids())
+    with pytest.raises(ca.VariantNotFoundError, match="moon-scope is in-play or all-27"):
+        ca.find_variant("uno-hearts+moon-scope=half")
+
+
+def played_hand(players: int, seed: int) -> ca.Position:
+    match = Match.new(VARIANT, players, seed=seed)
+    pos = match.deal_next_hand()
+    play_hand(pos, [make_bot("random", seed=seed * 10 + s) for s in range(players)])
+    return pos
+
+
+def test_uno_hearts_full_position_round_trips_and_show_gives_the_draws_and_swaps():
+    # Seeds found by search: hands with a draw and a swap.
+    pos = next(p for seed in range(1, 40) if (p := played_hand(4, seed))
+               and any(p.pair_draws(t) for t in range(13)) and any(p.hand_swaps(t) for t in range(13)))
+    line = position_to_text(pos, VARIANT)
+    assert "stock " in line and all(line.count(f"hand {s} ") == 1 for s in range(4))
+    out = run_lines([line, "show", "score"], Engine())
+    drawn = [t for t in range(13) if pos.pair_draws(t)]
+    shown = [o for o in out if o.startswith("# trick") and " drew " in o]
+    assert len(shown) == len(drawn)
+    assert f"drew {' '.join(map(str, pos.pair_draws(drawn[0])))}" in shown[0]
+    assert any("swapped hands with seat" in o for o in out)
+    assert out[-3] == "score " + " ".join(map(str, pos.score()))
+    engine = Engine()
+    engine.set_position(line.split()[1:])
+    assert position_to_text(engine._loaded().position, VARIANT) == line
+
+
+def test_uno_hearts_a_pass_of_both_copies_in_a_position():
+    # Seat 0 passes both copies of a card it was dealt twice; the line names it twice.
+    match = next(m for seed in range(1, 50) if (m := Match.new(VARIANT, 4, seed=seed))
+                 and (p := m.deal_next_hand()).twins[0])
+    pos = match.deal_next_hand()
+    pair = next(iter(pos.twins[0]))
+    other = next(c for c in pos.hand(0) if c != pair)
+    pos.set_twin_pass(0, [pair, pair, other])
+    for s in range(1, 4):
+        pos.set_pass(s, ca.CardSet(list(pos.hand(s))[:3]))
+    line = position_to_text(pos, VARIANT)
+    assert f"passed 0 {','.join(twin_card_list(ca.CardSet([pair, other]), ca.CardSet([pair])))}" in line
+    engine = Engine()
+    engine.set_position(line.split()[1:])
+    assert held(engine._loaded().position, 3)[str(pair)] >= 2  # seat 3, seat 0's right, received both
+    assert Counter(dealt_twins(pos, 0)[0]) == Counter(dealt_twins(engine._loaded().position, 0)[0])
+    got = ",".join(twin_card_list(ca.CardSet([pair, other]), ca.CardSet([pair])))
+    Engine().set_position(f"{line} received 3 {got}".split()[1:])
+    with pytest.raises(PositionTextError, match=f"seat 3 received {got}"):
+        Engine().set_position(f"{line} received 3 {pair},{other}".split()[1:])
+    clubs = ",".join(r + "C" for r in "23456789TJQKA")
+    with pytest.raises(PositionTextError, match="passed 0 2C,2C,3C: .*card 2C listed twice"):
+        Engine().set_position(f"variant american seat 0 hand 0 {clubs} passed 0 2C,2C,3C".split())
+
+
+def test_uno_hearts_legal_matches_the_core_and_go_analyse_and_views_refuse_by_name():
+    match = Match.new(VARIANT, 4, seed=2)
+    pos = match.deal_next_hand()
+    bots = [make_bot("random", seed=s) for s in range(4)]
+    for s in range(4):
+        pos.set_pass(s, bots[s].choose_pass(pos, s, 3))
+    for _ in range(9):
+        pos.push(bots[pos.turn].choose_card(pos, pos.turn), seat=pos.turn)
+    line = position_to_text(pos, VARIANT)
+    out = run_lines([line, "legal", "go iterations 20"], Engine())
+    assert out[0] == "legal " + " ".join(map(str, pos.legal_moves()))
+    assert out[1].startswith("error") and "uno-hearts (docs/RULES.md §15): the search does not play it yet" in out[1]
+    view = run_lines([f"position variant {VARIANT} seat 1 hand 1 {','.join(map(str, pos.hand(1)))}"], Engine())
+    assert view and "one-seat views are not built yet" in view[0]
+    play_match(match, bots, max_hands=1)
+    record = read_record(dump_record(record_from_match(match)))
+    with pytest.raises(ValueError, match="analyse does not judge uno-hearts's moves: uno-hearts"):
+        analyse(record, AnalysisSettings(limit=Limit(iterations=10), seats={0}, hands=(1, 1)))
+
+
+@pytest.mark.parametrize("players", [3, 4, 7])
+def test_uno_hearts_records_round_trip(players):
+    match = Match.new(VARIANT, players, seed=players)
+    play_match(match, [make_bot("random", seed=s) for s in range(players)])
+    back = read_record(dump_record(record_from_match(match)))
+    assert len(back.hands) == len(match.hands) and [h.twins for h in back.hands] == [h.twins for h in match.hands]
+    assert [h.stock for h in back.hands] == [h.stock for h in match.hands]
+    for hand in back.hands:
+        final = replay(back, hand)
+        assert final.is_over() and final.score() == hand.score
+
+
+def referee_of(position: ca.Position) -> UnoReferee:
+    """The hand replayed by the referee from the deal, the stock, the passes and the plays."""
+    n = position.players
+    dealt = [twin_card_list(*dealt_twins(position, s)) for s in range(n)]
+    scope = "all-27" if position.rules.moon_scope == MoonScope.ALL_CARDS else "in-play"
+    referee = UnoReferee(dealt, [str(c) for c in position.dealt_stock], position.dealer, scope)
+    referee.pass_cards([twin_card_list(position.passed_parts[s], position.passed_twins[s]) for s in range(n)])
+    for _, card in position.moves:
+        referee.play(str(card))
+    assert referee.over()
+    return referee
+
+
+def play_through_engine(engine: EngineProcess, variant_id: str, players: int, seed: int) -> Match:
+    """A match of random bots; each finished hand goes whole to the engine process, which
+    scores it; the referee rescores it and the totals are summed here (end (a): >= 100, the
+    lowest wins, a tie for the lowest plays on; end (b): the match's seats still in)."""
+    match = Match.new(variant_id, players, seed=seed)
+    bots = [make_bot("random", seed=seed * 100 + s) for s in range(players)]
+    totals = [0] * players
+    while not match.is_over():
+        assert len(match.hands) < 60, f"{variant_id} seed {seed}: no end after 60 hands"
+        seats = match.seats_in_play()
+        before = [match.totals[s] for s in seats]
+        position = match.deal_next_hand()
+        play_hand(position, [bots[s] for s in seats])
+        expected = referee_of(position).scores()
+        line = position_to_text(position, variant_id, scores=before,
+                                match=match.hand_state() if match.state.tiebreak else None)
+        assert engine.ask(line) == [], line
+        engine.send("score")
+        where = f"{variant_id} {players} seats seed {seed} hand {position.hand_no}"
+        assert engine.line() == "score " + " ".join(map(str, expected)), where
+        engine.until(lambda l: l.startswith("state "))
+        for i, s in enumerate(seats):
+            totals[s] += expected[i]
+        record = match.record_hand(position.hands, position)
+        assert record.score == expected and match.totals == totals, where
+    low = min(match.totals[s] for s in match.outcome()[1])
+    if not match.rules.eliminate_at_target:
+        assert max(totals) >= 100 and match.outcome()[1] == [s for s in range(players) if totals[s] == low]
+        assert len(match.outcome()[1]) == 1  # a tie for the lowest plays on (Copas Fora's A11)
+    return match
+
+
+@pytest.mark.parametrize("variant_id,players", [(VARIANT, 3), (VARIANT, 4), (VARIANT, 7),
+                                                ("uno-hearts+elimination", 4),
+                                                ("uno-hearts+moon-scope=all-27", 5)])
+def test_uno_hearts_complete_matches_through_the_engine_confirmed_by_the_referee(variant_id, players):
+    with EngineProcess() as engine:
+        for seed in range(1, 6):
+            assert play_through_engine(engine, variant_id, players, seed).is_over()
+        code, err = engine.close()
+    assert code == 0 and b"Traceback" not in err
+
+
+@pytest.mark.parametrize("players", [3, 7])
+def test_uno_hearts_heuristic_bots_play_whole_matches(players):
+    match = play_match(Match.new(VARIANT, players, seed=7), [make_bot("heuristic", seed=s) for s in range(players)])
+    assert match.is_over()
+    for hand in match.hands:
+        assert sum(hand.score) >= 0
+
+
+def test_uno_hearts_from_the_command_line_plays_with_random_or_heuristic_and_refuses_search(capsys):
+    """`play` with the default players (a search on seat 0) and the table (`--seat`) refuse
+    uno-hearts by name; with random or heuristic players it plays."""
+    assert main(["play", "--variant", VARIANT, "--seed", "1"]) == 2
+    assert "the search does not play it yet" in capsys.readouterr().err
+    assert main(["play", "--variant", VARIANT, "--seat", "0"]) == 2
+    assert "the table does not play it yet" in capsys.readouterr().err
+    assert main(["play", "--variant", VARIANT, "--bots", "heuristic", "--seed", "1"]) == 0
+    assert "trick 13" in capsys.readouterr().out
