@@ -27,9 +27,9 @@ def twin_world_from_view(rules: RuleSet, seat: int, hand: CardSet, passed=None, 
     dealt twice) and the `moves` so far, (seat, card) pairs; InvalidPositionError names
     a third copy of a card or a deal no world fits, IllegalMoveError a bad move."""
     if passed is not None or received is not None:
-        raise InvalidPositionError("two-deck has no pass (docs/RULES.md §13)")
+        raise InvalidPositionError("two copies of a card: no pass (docs/RULES.md §13, §14)")
     if revokes != "forbid":  # an unproven revoke would leave the placeholder's voids unknown
-        raise InvalidPositionError("two-deck's one-hand views take Revokes forbid only")
+        raise InvalidPositionError("one-hand views of two copies of a card take Revokes forbid only")
     dealer = rules.players - 1 if dealer is None else dealer
     own = Counter(hand) + Counter(twins)
     played = _checked_plays(rules, seat, own, moves)

@@ -1,11 +1,15 @@
 // cancellation (docs/RULES.md §14, A47; CA-1..CA-4 in §25.7): two copies of every
 // card (twin_play.cpp) where two identical cards in a trick cancel
-// (RuleSet::identical_card_wins = cancel). The winner is the strongest led-suit card
-// played once; a trick without one is carried: nobody takes it, its leader leads
+// (RuleSet::identical_card_wins = cancel). The winner is the strongest card played
+// once of the deciding suit: the trick's led suit, or while carried tricks are
+// pending the suit that led the first of them (the seed, L301: "a maior carta desta
+// segunda vaza, que seja do mesmo naipe da que iniciou a rodada inicial e não estiver
+// duplicada"). A trick without one is carried: nobody takes it, its leader leads
 // again, and the next trick with a winner takes it too. The hand's last trick always
 // has a taker, its leader when it cancels (CA-3). Nothing is stored for this: which
 // tricks were carried is read back from the history (n cards a trick: two copies
-// allow no second round nor discards), so the Position's copy does not grow.
+// allow no second round nor discards, so trick t starts at play t * n), so the
+// Position's copy does not grow.
 #include "position.h"
 
 namespace copas {
@@ -25,17 +29,30 @@ int Position::cancel_place(const PlayRecord* trick, int len, Suit led) const {
   return best;
 }
 
+int Position::pending_from(int t) const {
+  // Forward from the hand's first trick: a trick with a winner (or the last) empties the pile.
+  int first = 0;
+  for (int u = 0; u < t; ++u)
+    if (u + 1 >= rules_->hand_size || cancel_place(&history_[u * n_], n_, history_[first * n_].card.suit()) >= 0)
+      first = u + 1;
+  return first;
+}
+
+Suit Position::cancel_suit(const PlayRecord* trick) const {
+  return history_[pending_from(static_cast<int>(trick - history_) / n_) * n_].card.suit();
+}
+
 bool Position::trick_carried(int t) const {
   // CA-3: the hand's last trick (every seat plays one card a trick) is never carried.
   if (rules_->identical_card_wins != IdenticalCardWins::kCancel || t + 1 >= rules_->hand_size) return false;
-  const PlayRecord* trick = &history_[trick_start(t)];
-  return cancel_place(trick, n_, trick[0].card.suit()) < 0;
+  const PlayRecord* trick = &history_[t * n_];
+  return cancel_place(trick, n_, cancel_suit(trick)) < 0;
 }
 
 TwinSet Position::pending_cards() const {
   TwinSet cards;
-  for (int t = tricks_done_ - 1; t >= 0 && trick_carried(t); --t)
-    for (int i = trick_start(t); i < trick_start(t) + n_; ++i) cards.add(history_[i].card.bit());
+  if (rules_->identical_card_wins != IdenticalCardWins::kCancel) return cards;
+  for (int i = pending_from(tricks_done_) * n_; i < tricks_done_ * n_; ++i) cards.add(history_[i].card.bit());
   return cards;
 }
 
@@ -59,7 +76,7 @@ void Position::undo_cancel_trick(int winner) {
     const PlayRecord* trick = &history_[trick_start(t)];
     for (int i = 0; i < n_; ++i) pending.add(trick[i].card.bit());
     if (trick_carried(t)) continue;
-    won[trick[strongest_place(trick, n_, trick[0].card.suit())].seat].add(pending);
+    won[trick[strongest_place(trick, n_, trick[0].card.suit())].seat].add(pending);  // the pile's suit: strongest_place
     pending = {};
   }
   if (kitty_seat_ >= 0) won[kitty_seat_].add(kitty_cards());

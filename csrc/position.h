@@ -426,9 +426,14 @@ class Position {
   bool settle_twin_trick();
   void undo_twin_trick(int winner, const PlayRecord* trick, int len);
   // cancellation (cancel_trick.cpp): the place of the trick's winner, -1 when no
-  // led-suit card is played once (CA-1, A47); a carried trick's end (the same leader
-  // again); undo()'s reopened trick (the piles again from the history).
+  // card of the deciding suit `led` is played once (CA-1, A47); the first trick of
+  // the pile pending when trick `t` starts (t when none); the deciding suit of
+  // `trick` (in the history): the led suit of that first trick (the seed, L301); a
+  // carried trick's end (the same leader again); undo()'s reopened trick (the piles
+  // again from the history).
   int cancel_place(const PlayRecord* trick, int len, Suit led) const;
+  int pending_from(int t) const;
+  Suit cancel_suit(const PlayRecord* trick) const;
   void carry_trick();
   void undo_cancel_trick(int winner);
   void twin_hand_scores(MoonRule moon, std::int32_t* out) const;
@@ -447,11 +452,11 @@ class Position {
   void shuffle_stock();
   // The place in `trick` (len cards, `led` led) of its winner by rank_strength:
   // the first of the strongest, or (identical_card_wins = later) the last; under
-  // cancel, the strongest played once (the leader's when none, CA-3: the hand's last
-  // trick; a carried one never gets here).
+  // cancel, the strongest played once of the pile's first led suit, not `led`
+  // (the leader's when none, CA-3: the hand's last trick; a carried one never gets here).
   int strongest_place(const PlayRecord* trick, int len, Suit led) const {
     if (rules_->identical_card_wins == IdenticalCardWins::kCancel) [[unlikely]] {
-      const int place = cancel_place(trick, len, led);
+      const int place = cancel_place(trick, len, cancel_suit(trick));
       return place < 0 ? 0 : place;
     }
     const int later = rules_->identical_card_wins == IdenticalCardWins::kLater;

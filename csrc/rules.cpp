@@ -67,7 +67,7 @@ std::string twin_rules_error(const RuleSet& r) {
                      : r.first_lead == FirstLead::kHolderOfCard && r.must_lead_first_card
                          ? "a named opening card"
                          : nullptr;
-  return what ? std::string("two copies of a card (two-deck) cannot be played with ") + what + " yet" : "";
+  return what ? std::string("two copies of a card (docs/RULES.md §13, §14) cannot be played with ") + what + " yet" : "";
 }
 
 }  // namespace
@@ -209,7 +209,7 @@ std::string solver_unsupported(const RuleSet& rules) {
   // Its trick bounds, trick control, relaxed ceiling and key assume one card per seat
   // in every trick.
   if (rules.copies > 1)
-    return "two copies of a card (two-deck, docs/RULES.md §13): the solver's tables, keys and bounds hold "
+    return "two copies of a card (docs/RULES.md §13, §14): the solver's tables, keys and bounds hold "
            "one copy of each card";
   if (rules.extend_cards)
     return "nines-extend (A21): tricks of a second round; the solver's trick bounds assume one card per seat";

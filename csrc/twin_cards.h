@@ -44,7 +44,7 @@ struct TwinSet {
 // Why the search refuses two copies: its seat views (search/view.h), its knowledge and
 // its world sampler (search/sampler.h) hold one copy of each card.
 inline constexpr const char* kTwinsNotSearched =
-    "two copies of a card (two-deck, docs/RULES.md §13): the search's seat views and world sampler "
+    "two copies of a card (docs/RULES.md §13, §14): the search's seat views and world sampler "
     "hold one copy of each card (not built yet)";
 
 // Why the two-copy sampler refuses uno-hearts (docs/RULES.md §15): its stock, its

@@ -545,7 +545,7 @@ void register_position(py::module_& m) {
       [](const RuleSet& rules, std::uint64_t seed) {
         std::string error = check_rules(rules);
         if (!error.empty()) throw InvalidPositionError("unsupported rules: " + error);
-        if (rules.copies > 1) throw InvalidPositionError("two copies of every card (two-deck): use deal_twins");
+        if (rules.copies > 1) throw InvalidPositionError("two copies of every card: use deal_twins");
         Rng rng(seed);
         CardSet hands[kMaxPlayers];
         deal_random(rules, rng, hands);

@@ -219,7 +219,7 @@ def test_two_deck_the_match_objective_is_refused_by_name():
         engine.ask(f"setoption name Variant value {VARIANT}")
         answer = engine.ask("setoption name Objective value match")
         code, _ = engine.close()
-    assert answer and "two copies of every card (two-deck) are not modelled" in answer[0] and code == 0
+    assert answer and "two copies of every card are not modelled" in answer[0] and code == 0
 
 
 def test_two_deck_revokes_penalize_referees_a_full_position_and_refuses_a_view_by_name():
@@ -232,7 +232,7 @@ def test_two_deck_revokes_penalize_referees_a_full_position_and_refuses_a_view_b
     engine.set_option("Revokes", "penalize")
     engine.set_position(line.split()[1:])  # a revoke is refereed, not refused
     assert engine.position.position.moves[-1] == (pos.turn, revoke)
-    with pytest.raises(PositionTextError, match="two-deck's one-hand views take Revokes forbid only"):
+    with pytest.raises(PositionTextError, match="one-hand views of two copies of a card take Revokes forbid only"):
         engine.set_position(seat_view_text(pos, pos.turn, VARIANT).split()[1:])
 
 

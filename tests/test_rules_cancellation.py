@@ -85,6 +85,63 @@ def test_cancellation_ca2_a_trick_all_cancelled_is_carried_and_its_leader_leads_
     assert pos.kitty_taker == winner
 
 
+def ca2_supplementary_position(fixed_trick2: list[list[str]], seed: int) -> ca.Position:
+    """CA-2's carried diamond trick (A 5♦, B 5♦, C 9♦, D 9♦, E 3♥, F 3♥), the seats
+    also holding `fixed_trick2`'s cards (a last '-<suits>' entry bans suits)."""
+    # E and F hold no diamond, so they discard their hearts.
+    first = [["5D"], ["5D"], ["9D"], ["9D"], ["3H"], ["3H"]]
+    fixed = [f + extra + (["-D"] if s >= 4 else []) for s, (f, extra) in enumerate(zip(first, fixed_trick2))]
+    pos = twin_position(cancellation_rules(6), deal_around(6, fixed, seed=seed), dealer=5)
+    for card in ("5D", "5D", "9D", "9D", "3H", "3H"):
+        pos.push(card)
+    assert pos.carried_tricks == [0] and pos.turn == 0
+    return pos
+
+
+TRICK1 = Counter(["5D", "5D", "9D", "9D", "3H", "3H"])
+
+
+def test_cancellation_supplementary_trick_led_in_another_suit_is_won_by_a_discard_of_the_initial_suit():
+    # Seed L301: the second trick goes to its highest unpaired card "do mesmo naipe da que
+    # iniciou a rodada inicial" (diamonds), not of its own led suit (clubs): B, void in clubs,
+    # discards the 7♦ and takes both tricks although C's K♣ is the highest club.
+    pos = ca2_supplementary_position([["4C"], ["7D", "-C"], ["KC"], ["8C"], ["QC"], ["JC"]], seed=4)
+    for card in ("4C", "7D", "KC", "8C", "QC", "JC"):
+        pos.push(card)
+    assert pos.carried_tricks == [0] and pos.leader == 1 == pos.turn
+    assert [pos.tricks_won(s) for s in range(6)] == [0, 1, 0, 0, 0, 0]
+    assert not pos.pending and not pos.pending_twins
+    assert taken(pos, 1) >= TRICK1 + Counter(["4C", "7D", "KC", "8C", "QC", "JC"])
+    assert pos.kitty_taker == 1
+
+
+def test_cancellation_supplementary_trick_led_in_another_suit_without_the_initial_suit_is_carried_again():
+    # The clubs trick holds no diamond: nothing of the initial suit stands, so it is carried
+    # too (the K♣ does not win it); A leads again, the A♦ then takes all three tricks.
+    pos = ca2_supplementary_position([["4C", "AD", "AD"], ["7C"], ["KC"], ["8C"], ["QC"], ["JC"]], seed=5)
+    for card in ("4C", "7C", "KC", "8C", "QC", "JC"):
+        pos.push(card)
+    assert pos.carried_tricks == [0, 1] and pos.turn == 0 == pos.leader and pos.tricks_done == 2
+    assert sum(pos.tricks_won(s) for s in range(6)) == 0
+    assert layers(pos.pending, pos.pending_twins) == TRICK1 + Counter(["4C", "7C", "KC", "8C", "QC", "JC"])
+    pos.push("AD")
+    while pos.trick:
+        pos.push(sorted(str(c) for c in pos.legal_moves())[0])
+    assert pos.leader == 0 and pos.tricks_won(0) == 1 and not pos.pending
+    assert taken(pos, 0) >= TRICK1 + Counter(["4C", "7C", "KC", "8C", "QC", "JC", "AD"])
+
+
+def test_cancellation_supplementary_trick_led_in_the_initial_suit_takes_the_pile_ca2():
+    # CA-2's second trick led in diamonds again: docs/RULES.md's reading and the seed agree.
+    pos = ca2_supplementary_position([["AD"], ["2D"], [], [], [], []], seed=6)
+    pos.push("AD")
+    pos.push("2D")
+    while pos.trick:
+        pos.push(sorted(str(c) for c in pos.legal_moves())[0])
+    assert pos.tricks_won(pos.leader) == 1 and not pos.pending
+    assert taken(pos, pos.leader) >= TRICK1
+
+
 def test_cancellation_ca4_only_the_led_suit_cancelling_is_carried_a47():
     # 8♣ (lead), 8♣, 10♣, 10♣, 4♥, K♦: the unpaired off-suit cards do not win (A47).
     fixed = [["8C"], ["8C"], ["TC"], ["TC"], ["4H", "-C"], ["KD", "-C"]]
@@ -159,8 +216,11 @@ def random_hand(rules, seed: int, stop: int | None = None):
         assert pos.turn == ref.turn
         legal = {str(c) for c in pos.legal_moves()}
         assert legal == ref.legal()
-        # Mostly a card the trick already holds, when legal: the pairs that cancel.
+        # Mostly a card the trick already holds, when legal: the pairs that cancel; after a
+        # carried trick, mostly a lead in another suit (the seed's L301 case).
         pairing = sorted(legal & {str(c) for _, c in pos.trick})
+        if not pos.trick and ref.tricks and ref.tricks[-1][1] is None:
+            pairing = sorted(c for c in legal if c[1] != ref.tricks[-1][0][0][1][1])
         card = rng.choice(pairing if pairing and rng.random() < 0.8 else sorted(legal))
         pos.push(card)
         ref.play(card)
@@ -173,15 +233,19 @@ def random_hand(rules, seed: int, stop: int | None = None):
                                               (9, False), (10, False), (10, True)])
 def test_cancellation_whole_hands_match_the_independent_referee(players, partners):
     rules = cancellation_rules(players, partners)
-    carried = 0
+    carried = other_led = 0
     for seed in range(40):
         pos, ref = random_hand(rules, seed)
         assert ref.over() and pos.score() == ref.scores()
         assert pos.carried_tricks == [t for t, (_, w) in enumerate(ref.tricks) if w is None]
         carried += len(pos.carried_tricks)
+        # Supplementary tricks led in another suit than the carried trick before them.
+        for t in pos.carried_tricks:
+            if t + 1 < len(ref.tricks):
+                other_led += ref.tricks[t + 1][0][0][1][1] != ref.tricks[t][0][0][1][1]
         total, _, _ = ca.add_hand_to_match(pos, [0] * players)
         assert total == ref.scores()
-    assert carried > 0  # random play does carry tricks: the rule was exercised
+    assert carried > 0 and other_led > 0  # random play exercised both: the rule was tested
 
 
 def test_cancellation_undo_takes_carried_tricks_back_step_by_step():

@@ -6,9 +6,10 @@ to 200, the `partners` option) but the trick (RuleSet.identical_card_wins = CANC
 csrc/cancel_trick.cpp): two identical cards in a trick cancel and the highest led-suit
 card played once wins (CA-1). A trick with no such card (every card paired, or only
 the led suit's, A47 and CA-4) has no winner: its leader leads again and the next trick
-with a winner takes it too (CA-2); the hand's last trick cancelled goes to its leader
-with every carried trick (CA-3), so a hand of cancelled tricks is the first leader's
-moon.
+whose highest card played once of the suit that led the first carried trick (the
+seed's L301, whatever suit leads the new one) takes it too, else it is carried as well
+(CA-2); the hand's last trick without a winner goes to its leader with every carried
+trick (CA-3), so a hand of cancelled tricks is the first leader's moon.
 """
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ def two_deck_rules(players: int = 8, partners: bool = False) -> RuleSet:
 
 def _partners(r: RuleSet, value: str | None = None) -> None:
     if r.players % 2:
-        raise ValueError("two-deck partnerships (A46a) need 6, 8 or 10 players")
+        raise ValueError("partnerships with two copies of a card (A46a) need 6, 8 or 10 players")
     r.teams = r.players // 2  # seat s plays in team s % (n/2): partners n/2 apart
 
 

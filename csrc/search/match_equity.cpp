@@ -44,7 +44,7 @@ std::string match_equity_unsupported(const RuleSet& r) {
   if (r.eliminate_at_target)
     return "elimination at the target (domino's end (b)) is not modelled: the model ends the match at the first "
            "total to reach it";
-  if (r.copies > 1) return "two copies of every card (two-deck) are not modelled: the simulated hands deal one copy";
+  if (r.copies > 1) return "two copies of every card are not modelled: the simulated hands deal one copy";
   return "";
 }
 
