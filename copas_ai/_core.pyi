@@ -4,7 +4,7 @@ copas_ai core: cards, rules, positions and search in C++
 from __future__ import annotations
 import collections.abc
 import typing
-__all__: list[str] = ['Auction', 'Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_FLIPS', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IdenticalCardWins', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MAX_BID', 'MatchEquity', 'MatchState', 'MoonRule', 'Position', 'RuleSet', 'Searcher', 'Solver', 'StockDraw', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'auction_outcome', 'card_feature_names', 'card_features', 'card_model_probability', 'deal', 'deal_twins', 'heuristic_blind_pass', 'heuristic_card', 'heuristic_card_probability', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'inference_pool', 'match_equity_unsupported', 'match_outcome', 'pay_auction_bid', 'penalty_suit_rules', 'plan_parts', 'play_log_likelihood', 'random_hands', 'relaxed_ceiling_at_most', 'settle_auction_hand', 'sides', 'simulate_match_wins', 'solve_plain', 'solver_unsupported', 'twin_world_count', 'twin_worlds', 'world_from_view']
+__all__: list[str] = ['Auction', 'Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_FLIPS', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IdenticalCardWins', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MAX_BID', 'MatchEquity', 'MatchState', 'MoonRule', 'MoonScope', 'Position', 'RuleSet', 'Searcher', 'Solver', 'StockDraw', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'auction_outcome', 'card_feature_names', 'card_features', 'card_model_probability', 'deal', 'deal_twins', 'heuristic_blind_pass', 'heuristic_card', 'heuristic_card_probability', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'inference_pool', 'match_equity_unsupported', 'match_outcome', 'pay_auction_bid', 'penalty_suit_rules', 'plan_parts', 'play_log_likelihood', 'random_hands', 'relaxed_ceiling_at_most', 'settle_auction_hand', 'sides', 'simulate_match_wins', 'solve_plain', 'solver_unsupported', 'twin_world_count', 'twin_worlds', 'world_from_view']
 class InvalidCardError(ValueError):
     pass
 class IllegalMoveError(ValueError):
@@ -439,8 +439,11 @@ class StockDraw:
       REFILL
     
       UNTIL_FOLLOW
+    
+      PAIRS
     """
     NONE: typing.ClassVar[StockDraw]
+    PAIRS: typing.ClassVar[StockDraw]
     REFILL: typing.ClassVar[StockDraw]
     UNTIL_FOLLOW: typing.ClassVar[StockDraw]
     __members__: typing.ClassVar[dict[str, StockDraw]]
@@ -462,6 +465,51 @@ class StockDraw:
         ...
     @typing.overload
     def __ne__(self, other: StockDraw) -> bool:
+        ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool:
+        ...
+    def __repr__(self) -> str:
+        ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __str__(self) -> str:
+        ...
+    @property
+    def name(self) -> str:
+        ...
+    @property
+    def value(self) -> int:
+        ...
+class MoonScope:
+    """
+    Members:
+    
+      ALL_CARDS
+    
+      IN_PLAY
+    """
+    ALL_CARDS: typing.ClassVar[MoonScope]
+    IN_PLAY: typing.ClassVar[MoonScope]
+    __members__: typing.ClassVar[dict[str, MoonScope]]
+    @typing.overload
+    def __eq__(self, other: MoonScope) -> bool:
+        ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool:
+        ...
+    def __getstate__(self) -> int:
+        ...
+    def __hash__(self) -> int:
+        ...
+    def __index__(self) -> int:
+        ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def __int__(self) -> int:
+        ...
+    @typing.overload
+    def __ne__(self, other: MoonScope) -> bool:
         ...
     @typing.overload
     def __ne__(self, other: typing.Any) -> bool:
@@ -800,10 +848,26 @@ class RuleSet:
     def moon_negated(self, arg1: CardSet) -> None:
         ...
     @property
+    def moon_scope(self) -> MoonScope:
+        """
+        uno-hearts (A48e): the moon's cards, all of them or those that left the stock
+        """
+    @moon_scope.setter
+    def moon_scope(self, arg0: MoonScope) -> None:
+        ...
+    @property
     def moon_value(self) -> int:
         ...
     @moon_value.setter
     def moon_value(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def pair_draws(self) -> dict:
+        """
+        uno-hearts (§15): {Card: cards a pair of it in a trick draws from the stock}
+        """
+    @pair_draws.setter
+    def pair_draws(self, arg1: dict) -> None:
         ...
     @property
     def pass_cycle(self) -> list:
@@ -854,6 +918,14 @@ class RuleSet:
     def revoke_penalty(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
     @property
+    def single_copies(self) -> CardSet:
+        """
+        uno-hearts: the cards of a two-copy deck with one copy only
+        """
+    @single_copies.setter
+    def single_copies(self, arg1: CardSet) -> None:
+        ...
+    @property
     def start_chips(self) -> int:
         ...
     @start_chips.setter
@@ -866,6 +938,22 @@ class RuleSet:
         """
     @super_charge.setter
     def super_charge(self, arg0: bool) -> None:
+        ...
+    @property
+    def swap_left_cards(self) -> CardSet:
+        """
+        uno-hearts: taking one, the winner swaps hands with his left
+        """
+    @swap_left_cards.setter
+    def swap_left_cards(self, arg1: CardSet) -> None:
+        ...
+    @property
+    def swap_right_cards(self) -> CardSet:
+        """
+        uno-hearts: taking one, the winner swaps hands with his right
+        """
+    @swap_right_cards.setter
+    def swap_right_cards(self, arg1: CardSet) -> None:
         ...
     @property
     def target(self) -> int:
@@ -1000,6 +1088,10 @@ class Position:
         """
     def hand(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> CardSet:
         ...
+    def hand_swaps(self, trick: typing.SupportsInt | typing.SupportsIndex) -> list[int]:
+        """
+        uno-hearts: the seats trick `trick`'s winner swapped hands with after it, in the order the 8s were played
+        """
     def illegal_reason(self, arg0: typing.Any) -> typing.Any:
         """
         why the card may not be played now, or None if it may
@@ -1020,6 +1112,10 @@ class Position:
         ...
     def moon_shooter(self) -> typing.Any:
         ...
+    def pair_draws(self, trick: typing.SupportsInt | typing.SupportsIndex) -> list[Card]:
+        """
+        uno-hearts: the cards trick `trick`'s pairs drew from the stock into its winner's won pile, in order
+        """
     def pass_is_set(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> bool:
         ...
     def perft(self, depth: typing.SupportsInt | typing.SupportsIndex) -> int:
@@ -1061,6 +1157,10 @@ class Position:
     def set_pass(self, seat: typing.SupportsInt | typing.SupportsIndex, cards: typing.Any) -> None:
         """
         Set one seat's pass; the last pass set is applied. A split pass (two or three parts in pass_plan) gives each part's cards in plan order: (CardSet, CardSet) or 'QS/AH,KC'.
+        """
+    def set_twin_pass(self, seat: typing.SupportsInt | typing.SupportsIndex, cards: list) -> None:
+        """
+        uno-hearts: one seat's pass, a card listed twice to pass both its copies; the last pass set is applied
         """
     def shown_voids(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> list[int]:
         """
@@ -1200,6 +1300,11 @@ class Position:
     def passed_parts(self) -> list:
         """
         each seat's pass as set_pass takes it: a CardSet, or for a split pass a tuple of CardSets in plan order
+        """
+    @property
+    def passed_twins(self) -> list:
+        """
+        uno-hearts: per seat, the cards it passed both copies of (passed_parts: every card it passed)
         """
     @property
     def pending(self) -> CardSet:

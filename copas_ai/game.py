@@ -252,7 +252,10 @@ def _trick_report(position: Position, before: list, seat: int, card: Card) -> Tr
 def _carried_points(position: Position) -> int:
     """cancellation (docs/RULES.md §14): the points of the carried tricks just before the
     trick that has just ended (its winner took them with it)."""
-    carried, starts, t = set(position.carried_tricks), position.trick_starts, position.tricks_done - 2
+    carried = set(position.carried_tricks)
+    if not carried:  # every other variant (domino's tricks are not even indexed)
+        return 0
+    starts, t = position.trick_starts, position.tricks_done - 2
     first = t + 1
     while t in carried:
         first, t = t, t - 1

@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 from support.cep.process import EngineProcess
 from support.independent_referee_uno import UnoReferee
+from support.twin_matches import engine_scores
 from support.uno_hands import held
 
 import copas_ai as ca
@@ -154,12 +155,8 @@ def play_through_engine(engine: EngineProcess, variant_id: str, players: int, se
         position = match.deal_next_hand()
         play_hand(position, [bots[s] for s in seats])
         expected = referee_of(position).scores()
-        line = position_to_text(position, variant_id, scores=before,
-                                match=match.hand_state() if match.state.tiebreak else None)
-        assert engine.ask(line) == [], line
-        engine.send("score")
         where = f"{variant_id} {players} seats seed {seed} hand {position.hand_no}"
-        assert engine.line() == "score " + " ".join(map(str, expected)), where
+        engine_scores(engine, match, position, variant_id, before, expected, where)
         engine.until(lambda l: l.startswith("state "))
         for i, s in enumerate(seats):
             totals[s] += expected[i]

@@ -1,4 +1,4 @@
-"""Whole two-copy matches (two-deck, cancellation: docs/RULES.md §13-§14) through the engine
+"""Whole two-copy matches (two-deck, cancellation, uno-hearts: docs/RULES.md §13-§15) through the engine
 process, each hand replayed by an independent referee that scores it and keeps the totals."""
 
 from __future__ import annotations
@@ -10,6 +10,17 @@ from support.twin_hands import held
 from copas_ai.bots import make_bot
 from copas_ai.cep.position_text import position_to_text
 from copas_ai.game import Match, play_hand
+
+
+def engine_scores(engine: EngineProcess, match: Match, position, variant_id: str, before: list[int],
+                  expected: list[int], where: str) -> None:
+    """The engine process loads the finished hand as a full position (with the totals
+    before it) and its `score` is the referee's `expected`."""
+    line = position_to_text(position, variant_id, scores=before,
+                            match=match.hand_state() if match.state.tiebreak else None)
+    assert engine.ask(line) == [], line
+    engine.send("score")
+    assert engine.line() == "score " + " ".join(map(str, expected)), where
 
 
 def play_through_engine(engine: EngineProcess, variant_id: str, players: int, seed: int,
@@ -31,12 +42,8 @@ def play_through_engine(engine: EngineProcess, variant_id: str, players: int, se
             referee.play(str(card))
         assert referee.over()
         expected = referee.scores()
-        line = position_to_text(position, variant_id, scores=before,
-                                match=match.hand_state() if match.state.tiebreak else None)
-        assert engine.ask(line) == [], line
-        engine.send("score")
         where = f"{variant_id} {players} seats seed {seed} hand {position.hand_no}"
-        assert engine.line() == "score " + " ".join(map(str, expected)), where
+        engine_scores(engine, match, position, variant_id, before, expected, where)
         referee_match.add_hand(expected)
         assert engine.line() == "total " + " ".join(map(str, referee_match.totals)), where
         state_line = engine.until(lambda l: l.startswith("state "))[-1]
