@@ -495,7 +495,9 @@ def load_position(spec: PositionSpec, default_variant: str,
         if given is not None and rules.stock_draw == StockDraw.NONE:
             raise PositionTextError(f"{given.label}: variant {variant.id} has no stock")
         twice = next((c for i, c in enumerate(given.cards) if c in given.cards[:i]), None) if given else None
-        if twice is not None and rules.copies == 1:
+        # domino's seat may draw its own discard back: its draws' repeats are the core's to check
+        redrawn = given is spec.drawn and rules.stock_draw == StockDraw.UNTIL_FOLLOW
+        if twice is not None and rules.copies == 1 and not redrawn:
             raise PositionTextError(f"{given.label}: {twice} is listed twice")
     if spec.drawn is not None:
         check_seat(spec.drawn.label, spec.drawn.seat)
