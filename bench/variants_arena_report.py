@@ -48,6 +48,9 @@ CASES = [
     # Two copies of every card (issue 29, docs/RULES.md §13): ISMCTS over the two-copy sampler (no solver);
     # 6 seats deal 17 cards and a kitty of 2, 8 seats 13 and none.
     ("two-deck", 6), ("two-deck", 8),
+    # One copy of Q♠ 8♣ 8♦, a stock drawn by pairs, the 8s' hand swaps (issue 29, docs/RULES.md §15):
+    # ISMCTS over the two-copy sampler, the stock redealt per world; the pass is the heuristic's.
+    ("uno-hearts", 4),
 ]
 OPPONENTS = ("random", "heuristic")
 RESULTS = Path(__file__).parent / "results" / "variants"
