@@ -50,6 +50,9 @@ CASES = [
     ("two-deck", 6), ("two-deck", 8),
     # Identical cards cancel, tricks without a winner carried (issue 29, docs/RULES.md §14): two-deck's search.
     ("cancellation", 6), ("cancellation", 8),
+    # One copy of Q♠ 8♣ 8♦, a stock drawn by pairs, the 8s' hand swaps (issue 29, docs/RULES.md §15):
+    # ISMCTS over the two-copy sampler, the stock redealt per world; the pass is the heuristic's.
+    ("uno-hearts", 4),
 ]
 OPPONENTS = ("random", "heuristic")
 RESULTS = Path(__file__).parent / "results" / "variants"

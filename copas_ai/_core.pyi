@@ -1766,7 +1766,7 @@ def twin_world_count(position: Position, seat: typing.SupportsInt | typing.Suppo
     """
 def twin_worlds(position: Position, seat: typing.SupportsInt | typing.SupportsIndex, n: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> list:
     """
-    two-deck: `n` worlds drawn for `seat`, each (per seat its cards, the kitty's), a card listed twice where both copies are held
+    two-deck: `n` worlds drawn for `seat`, each (per seat its cards, the kitty's), a card listed twice where both copies are held; uno-hearts: the stock's cards instead of the kitty's, top first
     """
 def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, hand: CardSet, passed: typing.Any, received: typing.Any, moves: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, Card]], dealer: typing.SupportsInt | typing.SupportsIndex, hand_no: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1, kitty: CardSet = ..., discarded: CardSet = ..., discard_made: bool = False, revokes: str = 'forbid', decisions: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex, str]] = [], forwarded: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = [], drawn: collections.abc.Sequence[Card] = [], drawn_complete: bool = True, bid_limits: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = [], draws: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = [], face_down: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = []) -> Position:
     """

@@ -47,12 +47,6 @@ inline constexpr const char* kTwinsNotSearched =
     "two copies of a card (docs/RULES.md §13, §14): the search's seat views and world sampler "
     "hold one copy of each card (not built yet)";
 
-// Why the two-copy sampler refuses uno-hearts (docs/RULES.md §15): its stock, its
-// draws and its swapped hands are not sampled yet.
-inline constexpr const char* kUnoNotSearched =
-    "uno-hearts (docs/RULES.md §15): the search's two-copy sampler does not draw its stock or follow its "
-    "swapped hands (not built yet)";
-
 // Card points of a multiset: each copy counts.
 inline int points_of(const RuleView& view, const TwinSet& cards) {
   return view.points(cards.once) + view.points(cards.twice);

@@ -48,16 +48,21 @@ void register_twin_search(py::module_& m) {
         for (int i = 0; i < n; ++i) {
           TwinSet hands[kMaxPlayers];
           TwinSet kitty;
-          sampler.draw(rng, hands, kitty);
+          Card stock[kMaxStock];
+          sampler.draw(rng, hands, kitty, stock);
           std::vector<std::vector<std::string>> seats;
           for (int s = 0; s < b.pos.players(); ++s) seats.push_back(card_names(hands[s]));
-          out.append(py::make_tuple(seats, card_names(kitty)));
+          std::vector<std::string> rest = card_names(kitty);
+          if (b.pos.rules().stock_draw == StockDraw::kPairs)  // uno-hearts: the stock, top first
+            for (int i = 0; i < b.pos.stock_left(); ++i) rest[static_cast<std::size_t>(i)] = card_str(stock[i]);
+          out.append(py::make_tuple(seats, rest));
         }
         return out;
       },
       py::arg("position"), py::arg("seat"), py::arg("n"), py::arg("seed"),
       "two-deck: `n` worlds drawn for `seat`, each (per seat its cards, the kitty's), a card "
-      "listed twice where both copies are held");
+      "listed twice where both copies are held; uno-hearts: the stock's cards instead of the "
+      "kitty's, top first");
 }
 
 }  // namespace copas::py_api

@@ -2,8 +2,9 @@
 the records (docs/PROTOCOL.md, "uno-hearts"): a full position gives every dealt hand (a card
 twice when dealt both copies), the passes (a card twice when both copies are passed), the
 stock's order and the moves; the pairs' draws and the 8s' swaps are the core's forced steps,
-shown by `show`; the search does not play it yet, so `go`, `analyse` and one-seat views
-refuse it by name. Whole matches at 3, 4 and 7 seats (and end (b), elimination) go through
+shown by `show`; `go` searches a full position (ISMCTS over the two-copy sampler; the pass
+is the playout policy's, unsearched) and `analyse` judges the cards, while one-seat views
+(and so the GUI table) are refused by name. Whole matches at 3, 4 and 7 seats (and end (b), elimination) go through
 the engine process and each hand is rescored by the independent referee of
 tests/support/independent_referee_uno.py."""
 
@@ -96,24 +97,59 @@ def test_uno_hearts_a_pass_of_both_copies_in_a_position():
         Engine().set_position(f"variant american seat 0 hand 0 {clubs} passed 0 2C,2C,3C".split())
 
 
-def test_uno_hearts_legal_matches_the_core_and_go_analyse_and_views_refuse_by_name():
-    match = Match.new(VARIANT, 4, seed=2)
+def uno_position_after(plays: int, seed: int = 2) -> tuple[Match, ca.Position]:
+    """A match's first hand, random passes and `plays` random cards in."""
+    match = Match.new(VARIANT, 4, seed=seed)
     pos = match.deal_next_hand()
     bots = [make_bot("random", seed=s) for s in range(4)]
     for s in range(4):
         pos.set_pass(s, bots[s].choose_pass(pos, s, 3))
-    for _ in range(9):
+    for _ in range(plays):
         pos.push(bots[pos.turn].choose_card(pos, pos.turn), seat=pos.turn)
+    return match, pos
+
+
+def test_uno_hearts_go_searches_a_full_position_and_repeats_with_a_seed():
+    _match, pos = uno_position_after(9)
     line = position_to_text(pos, VARIANT)
-    out = run_lines([line, "legal", "go iterations 20"], Engine())
+    ask = [line, "legal", "setoption name Seed value 5", "setoption name MultiMove value true", "go iterations 300"]
+    out = run_lines(ask, Engine())
     assert out[0] == "legal " + " ".join(map(str, pos.legal_moves()))
-    assert out[1].startswith("error") and "uno-hearts (docs/RULES.md §15): the search does not play it yet" in out[1]
+    best = out[-1].split()
+    assert best[0] == "bestmove" and ca.Card.from_str(best[1]) in pos.legal_moves()
+    rated = {line.split()[2] for line in out if line.startswith("info move ")}
+    assert rated == {str(c) for c in pos.legal_moves()}  # every legal card rated
+    again = run_lines(ask, Engine())
+    moves = [line for line in out if line.startswith(("info move", "bestmove"))]
+    assert [line for line in again if line.startswith(("info move", "bestmove"))] == moves  # seeded
+
+
+def test_uno_hearts_go_during_the_pass_gives_the_heuristic_pass_unsearched():
+    match = Match.new(VARIANT, 4, seed=3)
+    pos = match.deal_next_hand()
+    out = run_lines([position_to_text(pos, VARIANT) + " seat 1", "go iterations 50"], Engine())
+    expected = ca.heuristic_pass(pos.rules, pos.hand(1), 3)
+    assert out[-1] == "bestmove " + ",".join(map(str, expected)), out
+    result = ca.Searcher(seed=1).search(pos, 1, ca.Limit(iterations=50))
+    assert result.algorithm == "heuristic-pass" and result.best == expected and result.iterations == 0
+
+
+def test_uno_hearts_one_seat_views_are_refused_by_name():
+    _match, pos = uno_position_after(9)
     view = run_lines([f"position variant {VARIANT} seat 1 hand 1 {','.join(map(str, pos.hand(1)))}"], Engine())
     assert view and "one-seat views are not built yet" in view[0]
-    play_match(match, bots, max_hands=1)
+
+
+def test_uno_hearts_analyse_judges_the_cards_but_not_the_unsearched_pass():
+    match = Match.new(VARIANT, 4, seed=2)
+    play_match(match, [make_bot("random", seed=s) for s in range(4)], max_hands=1)
     record = read_record(dump_record(record_from_match(match)))
-    with pytest.raises(ValueError, match="analyse does not judge uno-hearts's moves: uno-hearts"):
-        analyse(record, AnalysisSettings(limit=Limit(iterations=10), seats={0}, hands=(1, 1)))
+    analysis = analyse(record, AnalysisSettings(limit=Limit(iterations=60), seats={0}, hands=(1, 1)))
+    cards = [d for d in analysis.decisions]
+    assert len(cards) == 13 and all(d.trick is not None for d in cards)  # no pass decision
+    hand = record.hands[0]
+    assert [d.played for d in cards] == [card for seat, card in hand.plays if seat == 0]
+    assert all(d.forced or d.best_score is not None for d in cards)
 
 
 @pytest.mark.parametrize("players", [3, 4, 7])
@@ -188,12 +224,11 @@ def test_uno_hearts_heuristic_bots_play_whole_matches(players):
         assert sum(hand.score) >= 0
 
 
-def test_uno_hearts_from_the_command_line_plays_with_random_or_heuristic_and_refuses_search(capsys):
-    """`play` with the default players (a search on seat 0) and the table (`--seat`) refuse
-    uno-hearts by name; with random or heuristic players it plays."""
-    assert main(["play", "--variant", VARIANT, "--seed", "1"]) == 2
-    assert "the search does not play it yet" in capsys.readouterr().err
-    assert main(["play", "--variant", VARIANT, "--seat", "0"]) == 2
-    assert "the table does not play it yet" in capsys.readouterr().err
-    assert main(["play", "--variant", VARIANT, "--bots", "heuristic", "--seed", "1"]) == 0
+def test_uno_hearts_from_the_command_line_plays_with_the_search_and_the_table_refuses_it(capsys):
+    """`play` with the default players (a search on seat 0, the heuristic elsewhere) plays
+    uno-hearts; the table (`--seat`), whose engine seats are sent one-seat views, refuses it by name."""
+    assert main(["play", "--variant", VARIANT, "--seed", "1", "--bots", "ismcts,heuristic,random,heuristic"]) == 0
     assert "trick 13" in capsys.readouterr().out
+    assert main(["play", "--variant", VARIANT, "--seat", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "the table does not play it yet" in err and "one-seat views are not built yet" in err

@@ -379,12 +379,12 @@ def test_uno_hearts_undo_takes_every_trick_back_to_the_pass(players):
         assert ([held(pos, s) for s in range(players)], [str(c) for c in pos.stock], pos.shown_voids(0)) == start
 
 
-def test_uno_hearts_the_solver_and_the_sampler_refuse_it_by_name():
+def test_uno_hearts_the_solver_refuses_it_by_name():
+    # Two copies of a card: PIMC's solver refuses it, so the search is ISMCTS over the
+    # two-copy sampler's worlds (tests/test_sampler_uno_hearts.py, test_search_uno_hearts.py).
     rules = uno_hearts_rules(4)
     hands, twins = ca.deal_twins(rules, 1)
     pos = ca.Position(rules, hands, twins=twins)
     for s in range(4):
         pos.set_pass(s, ca.CardSet(sorted(names(pos.hand(s)))[:3]))
     assert "two copies of a card" in solver_unsupported(pos, ca.MatchState([0] * 4))
-    with pytest.raises(InvalidPositionError, match="uno-hearts.*not built yet"):
-        ca._core.twin_worlds(pos, 0, 1, 1)

@@ -42,7 +42,6 @@ from copas_ai.search import Limit, MoveStat, Searcher, world_from_view
 from copas_ai.twin_world import twin_world_from_view
 from copas_ai.analysis.verdict import GOOD, VERDICTS, thresholds_for, verdict
 from copas_ai.equity import check_objective, load_equity
-from copas_ai.variants.uno_hearts import not_searched
 
 
 @dataclass
@@ -216,7 +215,8 @@ def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None
     if planned:
         yield from point(hand.decisions[0][1], trick_of(starts, 0), f"{hand.decisions[0][1]}:{hand.decisions[0][2]}",
                          0, choice=0)
-    if hand.passes is not None:
+    # Two copies (uno-hearts): the search passes the playout policy's pass unsearched, so no pass is judged.
+    if hand.passes is not None and rules.copies == 1:
         order = applied.pass_order
         for i, seat in enumerate(order):  # a pass chain's links saw what they received (peek-pass)
             seen = received[seat] if rules.pass_chain and not rules.pass_blind \
@@ -249,6 +249,11 @@ def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None
 def view_world(record: GameRecord, point: DecisionPoint, seed: int) -> Position:
     """A world built from the deciding seat's information only."""
     hand = point.hand
+    if record.rules.stock_draw == StockDraw.PAIRS:
+        # uno-hearts: no world is built from a seat's view yet (variants/uno_hearts.no_seat_view);
+        # the search reads the record's own position only as the seat knows it (the two-copy
+        # sampler redeals every card it has not seen: csrc/search/uno_knowledge.h).
+        return replay(record, hand, len(point.moves))
     if hand.twins is not None:  # two-deck's two copies of every card: the two-copy sampler's world
         return twin_world_from_view(record.hand_rules(hand), point.seat, hand.deal[point.seat], moves=point.moves,
                                     dealer=hand.dealer, hand_no=hand.hand_no, twins=hand.twins[point.seat],
@@ -369,8 +374,6 @@ def analyse(record: GameRecord, settings: AnalysisSettings, on_progress: Progres
     """Judges every selected decision and sums them up per player."""
     if settings.seed == 0:
         raise ValueError("seed 0 means random; analysis needs a fixed seed")
-    if why := not_searched(record.rules):
-        raise ValueError(f"analyse does not judge {record.variant.id}'s moves: {why}")
     hands = selected_hands(record, settings)
     points = [list(decision_points(record, hand, settings.seats)) for hand in hands]
     total = sum(len(hand_points) for hand_points in points)

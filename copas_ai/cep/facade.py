@@ -38,7 +38,6 @@ from copas_ai.equity import OBJECTIVES, EquityUnavailableError, check_modelled, 
 from copas_ai.models import INFERENCE_MODELS, inference_model_weights
 from copas_ai.search import Limit, MoveStat, SearchResult, Searcher
 from copas_ai.variants import catalogue_ids, find_variant
-from copas_ai.variants.uno_hearts import not_searched
 from copas_ai.errors import BusyError, CommandError
 
 log = logging.getLogger("copas_ai.engine")
@@ -374,8 +373,6 @@ class Engine:
                 seat = loaded.seat_to_act()
             except PositionStateError as exc:
                 raise CommandError(str(exc)) from None
-            if why := not_searched(loaded.rules):
-                raise CommandError(why)
             if not (limit.movetime_ms or limit.iterations or limit.infinite):
                 limit = Limit(movetime_ms=DEFAULT_MOVETIME_MS)
             searcher = self._ensure_searcher()

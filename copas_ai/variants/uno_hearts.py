@@ -32,13 +32,14 @@ _RANK_DRAWS = {"J": 1, "Q": 1, "K": 8, "A": 8, **{str(face): face for face in ra
 _MOON_SCOPES = {"in-play": MoonScope.IN_PLAY, "all-27": MoonScope.ALL_CARDS}
 
 
-def not_searched(rules: RuleSet) -> str | None:
-    """Why the search (and so `go`, `analyse`, one-seat views, the table's engine seats)
-    refuses these rules: uno-hearts' stock and swapped hands are not sampled yet."""
+def no_seat_view(rules: RuleSet) -> str | None:
+    """Why a one-seat view of these rules cannot be loaded (CEP, and so the GUI table's
+    engine seats, which are sent their views): the hands a seat saw through the 8s'
+    swaps have no syntax in a view yet. Full positions are searched (`go`, `analyse`)."""
     if rules.stock_draw != StockDraw.PAIRS:
         return None
-    return ("uno-hearts (docs/RULES.md §15): the search does not play it yet: its world sampler does not draw the "
-            "stock or follow the swapped hands")
+    return ("uno-hearts (docs/RULES.md §15): one-seat views are not built yet (a view has no syntax for the "
+            "hands the seat saw through the 8s' swaps); give all the hands and the stock")
 
 
 def pair_draws() -> dict[Card, int]:

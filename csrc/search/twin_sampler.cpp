@@ -1,5 +1,7 @@
 #include "twin_sampler.h"
 
+#include "uno_knowledge.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -26,31 +28,44 @@ TwinWorldSampler::TwinWorldSampler(const Position& pos, int seat) : players_(pos
     problem_ = "the rules hold one copy of each card: use WorldSampler";
     return;
   }
-  if (pos.rules().stock_draw != StockDraw::kNone || pos.rules().single_copies) {
-    problem_ = kUnoNotSearched;
+  const RuleSet& rules = pos.rules();
+  stock_ = rules.stock_draw == StockDraw::kPairs;
+  if ((rules.stock_draw != StockDraw::kNone && !stock_) || (rules.single_copies && !stock_)) {
+    problem_ = "a stock other than uno-hearts' (docs/RULES.md §15), or single copies without it, is not sampled";
     return;
   }
   own_ = pos.held(seat);
-  // The unseen copies: two of each card of the deck, less the seat's and the played ones.
+  // The unseen copies: two of each card of the deck (one of a single copy), less the
+  // seat's, the played ones, the stock's drawn ones and those it knows in other hands.
   TwinSet seen = own_;
   seen.add(pos.played_cards());
+  if (stock_) {
+    const UnoHandKnowledge k = uno_hand_knowledge(pos, seat);
+    for (int s = 0; s < players_; ++s) {
+      if (s == seat) continue;
+      known_[s] = k.whole[s] ? pos.held(s) : k.part[s];
+      seen.add(known_[s]);
+    }
+    for (int i = 0; i < pos.draws_made(); ++i) seen.add(pos.dealt_stock_card(i).bit());
+  }
   for (int suit = 0; suit < kNumSuits; ++suit) {
-    for (CardSet c = pos.rules().deck & suit_mask(suit); c;) {
+    for (CardSet c = rules.deck & suit_mask(suit); c;) {
       const Card card = pop_lowest(c);
-      const int copies = 2 - contains(seen.once, card) - contains(seen.twice, card);
+      const int copies = 2 - contains(rules.single_copies, card) - contains(seen.once, card) - contains(seen.twice, card);
       for (int i = 0; i < copies; ++i) unseen_[suit][unseen_count_[suit]++] = card;
     }
   }
   for (int s = 0; s < players_; ++s) {
-    if (s == seat) continue;
+    const int unknown = pos.held(s).size() - known_[s].size();
+    if (s == seat || unknown == 0) continue;
     holder_seat_[holders_] = s;
-    count_[holders_] = pos.held(s).size();
+    count_[holders_] = unknown;
     // A revoke not yet proven (the Revokes option) shows no void: the seat may hold the suit.
     voids_[holders_++] = pos.shown_voids(s) & ~pos.revoked_suits(s);
   }
-  if (pos.rules().kitty_size) {  // face down, taken or not: nobody has seen it
+  if (rules.kitty_size || (stock_ && pos.stock_left())) {  // face down, taken or not: nobody has seen it
     holder_seat_[holders_] = players_;
-    count_[holders_++] = pos.rules().kitty_size;
+    count_[holders_++] = stock_ ? pos.stock_left() : rules.kitty_size;
   }
   int total = 0, unseen = 0;
   for (int h = 0; h < holders_; ++h) total += count_[h];
@@ -110,7 +125,7 @@ double TwinWorldSampler::count_completions(int level, const int* left) {
   return cell = sum;
 }
 
-void TwinWorldSampler::draw(Rng& rng, TwinSet* hands, TwinSet& kitty) const {
+void TwinWorldSampler::draw(Rng& rng, TwinSet* hands, TwinSet& kitty, Card* stock) const {
   Card pile[kNumSuits][2 * kNumFaces];
   int left[kNumSuits];
   for (int suit = 0; suit < kNumSuits; ++suit) {
@@ -149,17 +164,23 @@ void TwinWorldSampler::draw(Rng& rng, TwinSet* hands, TwinSet& kitty) const {
   Card rest[4 * kNumFaces * 2];
   int n = 0;
   for (int suit = 0; suit < kNumSuits; ++suit) n = static_cast<int>(std::copy_n(pile[suit], left[suit], rest + n) - rest);
-  for (const int h : free_holders_)
+  for (const int h : free_holders_) {
+    // The stock (never void) is a free holder: its cards come out in a uniform order.
+    Card* order = stock_ && stock && holder_seat_[h] == players_ ? stock : nullptr;
     for (int i = 0; i < count_[h]; ++i) {
       const int j = static_cast<int>(rng.below(static_cast<std::uint32_t>(n)));
       got[h].add(rest[j].bit());
+      if (order) order[i] = rest[j];
       rest[j] = rest[--n];
     }
+  }
+  kitty = {};
+  for (int s = 0; s < players_; ++s) hands[s] = known_[s];
   for (int h = 0; h < holders_; ++h) {
     if (holder_seat_[h] == players_)
       kitty = got[h];
     else
-      hands[holder_seat_[h]] = got[h];
+      hands[holder_seat_[h]].add(got[h]);
   }
   hands[seat_] = own_;
 }
@@ -168,9 +189,11 @@ bool TwinWorldSampler::sample(Rng& rng, Position& out) const {
   if (!ready()) return false;
   TwinSet hands[kMaxPlayers];
   TwinSet kitty;
-  draw(rng, hands, kitty);
+  Card stock[kMaxStock];
+  draw(rng, hands, kitty, stock_ ? stock : nullptr);
   for (int s = 0; s < players_; ++s) out.set_held(s, hands[s]);
   if (out.rules().kitty_size) out.set_twin_kitty(kitty);
+  if (stock_) out.set_stock(stock, out.stock_left());
   return true;
 }
 

@@ -18,6 +18,12 @@
 // deals the chosen copies of each suit, then the rest, by partial Fisher-Yates
 // shuffles. The weights are doubles (counts of up to ~10^60 deals): the draw is
 // uniform up to double rounding, not in exact integers as WorldSampler's.
+//
+// uno-hearts (docs/RULES.md §15): one copy of Q♠ 8♣ 8♦, and no kitty but a stock still
+// to draw, a holder with no void whose cards are dealt in a uniform order (its drawn
+// cards are face up, so seen). The hands the seat has held are known whole and its
+// pass's remnant is known to be in the hand it went to (search/uno_knowledge.h): those
+// cards are seen, and that holder draws only the rest of its count.
 #pragma once
 
 #include <string>
@@ -37,10 +43,11 @@ class TwinWorldSampler {
   // The number of physical deals consistent with the seat's knowledge (0 when none).
   double world_count() const { return world_count_; }
 
-  // One world: every seat's cards (the seat's own included) and the kitty's.
-  void draw(Rng& rng, TwinSet* hands, TwinSet& kitty) const;
+  // One world: every seat's cards (the seat's own included) and the kitty's (uno-hearts:
+  // the stock's, and its order top first into `stock` when given, stock_left() cards).
+  void draw(Rng& rng, TwinSet* hands, TwinSet& kitty, Card* stock = nullptr) const;
   // The same world written into a copy of the position the sampler was built from
-  // (Position::set_held, set_twin_kitty). False, leaving `out` as it is, when not ready().
+  // (Position::set_held, set_twin_kitty or set_stock). False, leaving `out` as it is, when not ready().
   bool sample(Rng& rng, Position& out) const;
 
  private:
@@ -59,8 +66,12 @@ class TwinWorldSampler {
   TwinSet own_;
   std::string problem_;
   double world_count_ = 0;
-  int holders_ = 0;                       // other seats, then the kitty when there is one
-  int holder_seat_[kMaxPlayers + 1] = {};  // players_ for the kitty
+  int holders_ = 0;                       // other seats, then the kitty (or stock) when there is one
+  int holder_seat_[kMaxPlayers + 1] = {};  // players_ for the kitty (or stock)
+  bool stock_ = false;                     // uno-hearts: the last holder is the stock
+  // uno-hearts: per seat, the cards known to be in its hand (all of them for a hand the
+  // seat has held, which is then no holder).
+  TwinSet known_[kMaxPlayers];
   int count_[kMaxPlayers + 1] = {};
   unsigned voids_[kMaxPlayers + 1] = {};
   std::vector<int> void_holders_;  // dealt first, one DP level each

@@ -1,0 +1,94 @@
+"""The search on `uno-hearts` (docs/RULES.md §15, its Engine paragraph): ISMCTS over the
+two-copy sampler's worlds (csrc/search/twin_sampler.h, uno_knowledge.h), the stock redealt
+in each world; PIMC's solver refuses two copies, so `pimc` and `auto` run ISMCTS; the pass
+is the playout policy's (heuristic_pass), unsearched."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import copas_ai as ca
+from copas_ai.variants.uno_hearts import uno_hearts_rules
+
+VARIANT = "uno-hearts"
+
+
+def held(pos: ca.Position, seat: int) -> list[str]:
+    return sorted((Counter(str(c) for c in pos.hand(seat)) + Counter(str(c) for c in pos.twins[seat])).elements())
+
+
+def dealt_hand(players: int, seed: int, stock: list[str] | None = None):
+    """A random deal (the stock's order as given, else the deal's own), random passes."""
+    rules = uno_hearts_rules(players)
+    rng = random.Random(seed)
+    hands, twins = ca.deal_twins(rules, seed)
+    pos = ca.Position(rules, hands, dealer=seed % players, twins=twins, stock=stock)
+    passes = [rng.sample(held(pos, s), 3) for s in range(players)]
+    for s, cards in enumerate(passes):
+        pos.set_twin_pass(s, cards)
+    return pos, rng, (rules, hands, twins)
+
+
+def played_to(players: int, seed: int, plays: int, stock: list[str] | None = None) -> ca.Position:
+    pos, rng, _ = dealt_hand(players, seed, stock)
+    for _ in range(plays):
+        pos.push(rng.choice(sorted(str(c) for c in pos.legal_moves())))
+    return pos
+
+
+def search(pos: ca.Position, algorithm: str = "auto", iterations: int = 400):
+    return ca.Searcher(seed=9, algorithm=algorithm).search(pos, pos.turn, ca.Limit(iterations=iterations))
+
+
+@pytest.mark.parametrize("players,plays", [(3, 10), (4, 21), (7, 30)])
+@pytest.mark.parametrize("algorithm", ["ismcts", "pimc", "auto"])
+def test_uno_hearts_search_runs_ismcts_over_the_two_copy_worlds(players, plays, algorithm):
+    pos = played_to(players, players, plays)
+    results = [search(pos, algorithm) for _ in range(2)]
+    assert results[0].algorithm == "ismcts" and results[0].iterations == 400
+    assert {str(m.move) for m in results[0].moves} == {str(c) for c in pos.legal_moves()}
+    assert results[0].best == results[1].best and results[0].moves == results[1].moves  # seeded
+
+
+def test_uno_hearts_search_does_not_read_the_stocks_order():
+    # The same hand with the undrawn part of the stock reversed: the seat to move cannot
+    # tell them apart, and the same seed searches them alike.
+    for seed in range(30):
+        pos = played_to(4, seed, 14)
+        if len(pos.stock) < 2 or pos.is_over():
+            continue
+        drawn = [str(c) for c in pos.dealt_stock][: len(pos.dealt_stock) - len(pos.stock)]
+        other = played_to(4, seed, 14, stock=drawn + [str(c) for c in reversed(pos.stock)])
+        assert [str(c) for c in other.stock] != [str(c) for c in pos.stock]
+        assert other.moves == pos.moves and held(other, other.turn) == held(pos, pos.turn)
+        assert search(other).moves == search(pos).moves
+        return
+    pytest.fail("no seed left two different cards in the stock")
+
+
+def test_uno_hearts_search_right_after_an_eight_swapped_the_leaders_hand():
+    # The winner of a trick with an 8 swaps hands before leading: the search leads from the
+    # hand it received (and knows the one it gave away).
+    for seed in range(60):
+        pos, rng, _ = dealt_hand(5, seed)
+        while not pos.is_over():
+            pos.push(rng.choice(sorted(str(c) for c in pos.legal_moves())))
+            if pos.trick or pos.is_over() or not pos.hand_swaps(pos.tricks_done - 1):
+                continue
+            result = search(pos, iterations=300)
+            assert {str(m.move) for m in result.moves} == {str(c) for c in pos.legal_moves()}
+            assert result.iterations == 300
+            return
+    pytest.fail("no seed swapped a hand before the last trick")
+
+
+def test_uno_hearts_search_passes_the_playout_policys_pass_unsearched():
+    rules = uno_hearts_rules(4)
+    hands, twins = ca.deal_twins(rules, 4)
+    pos = ca.Position(rules, hands, twins=twins)
+    result = ca.Searcher(seed=1).search(pos, 2, ca.Limit(iterations=100))
+    assert result.algorithm == "heuristic-pass" and result.iterations == 0
+    assert result.best == ca.heuristic_pass(rules, pos.hand(2), 3)
