@@ -45,6 +45,7 @@ from copas_ai.moves.twins import (dealt_twins, parse_twin_cards, received_text, 
 from copas_ai.cep.domino_view import domino_view_world
 from copas_ai.twin_world import twin_world_from_view
 from copas_ai.variants import Variant, VariantNotFoundError, find_variant
+from copas_ai.variants.uno_hearts import no_seat_view
 from copas_ai.errors import PositionStateError, PositionTextError, WorldUnavailableError
 
 log = logging.getLogger("copas_ai.position")
@@ -521,9 +522,8 @@ def load_position(spec: PositionSpec, default_variant: str,
         seat = spec.hands[0].seat
         world = domino_view_world(spec, rules, dealer, world_builder)
         return LoadedPosition(spec, variant, rules, world, scores, seat, seat, match=match)
-    if rules.stock_draw == StockDraw.PAIRS:  # uno-hearts (docs/RULES.md §15): no world from a seat's view yet
-        raise WorldUnavailableError(f"{spec.hands[0].label}: variant {variant.id}: one-seat views are not built yet; "
-                                    f"give all {n} hands and the stock (docs/PROTOCOL.md)")
+    if why := no_seat_view(rules):  # uno-hearts (docs/RULES.md §15): no world from a seat's view yet
+        raise WorldUnavailableError(f"{spec.hands[0].label}: variant {variant.id}: {why}")
     if rules.copies > 1 and world_builder is not None:  # two-deck: the two-copy world (copas_ai/twin_world.py)
         world_builder = functools.partial(twin_world_from_view, twins=spec.hands[0].twins, revokes=revokes)
     elif revokes != "forbid" and world_builder is not None:
