@@ -4,7 +4,7 @@ copas_ai core: cards, rules, positions and search in C++
 from __future__ import annotations
 import collections.abc
 import typing
-__all__: list[str] = ['Auction', 'Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_FLIPS', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IdenticalCardWins', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MAX_BID', 'MatchEquity', 'MatchState', 'MoonRule', 'MoonScope', 'Position', 'RuleSet', 'Searcher', 'Solver', 'StockDraw', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'auction_outcome', 'card_feature_names', 'card_features', 'card_model_probability', 'deal', 'deal_twins', 'heuristic_blind_pass', 'heuristic_card', 'heuristic_card_probability', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'inference_pool', 'match_equity_unsupported', 'match_outcome', 'pay_auction_bid', 'penalty_suit_rules', 'plan_parts', 'play_log_likelihood', 'random_hands', 'relaxed_ceiling_at_most', 'settle_auction_hand', 'sides', 'simulate_match_wins', 'solve_plain', 'solver_unsupported', 'twin_world_count', 'twin_worlds', 'world_from_view']
+__all__: list[str] = ['Auction', 'Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_FLIPS', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IdenticalCardWins', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MAX_BID', 'MatchEquity', 'MatchState', 'MoonRule', 'MoonScope', 'PIMC_MAX_TRICKS', 'Position', 'RuleSet', 'Searcher', 'Solver', 'StockDraw', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'auction_outcome', 'card_feature_names', 'card_features', 'card_model_probability', 'deal', 'deal_twins', 'heuristic_blind_pass', 'heuristic_card', 'heuristic_card_probability', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'inference_pool', 'match_equity_unsupported', 'match_outcome', 'pay_auction_bid', 'penalty_suit_rules', 'plan_parts', 'play_log_likelihood', 'random_hands', 'relaxed_ceiling_at_most', 'settle_auction_hand', 'sides', 'simulate_match_wins', 'solve_plain', 'solver_unsupported', 'twin_world_count', 'twin_worlds', 'world_from_view']
 class InvalidCardError(ValueError):
     pass
 class IllegalMoveError(ValueError):
@@ -1245,7 +1245,7 @@ class Position:
     @property
     def hands(self) -> list:
         """
-        each seat's cards (two-deck: the cards it holds at least once; `twins` those it holds twice)
+        each seat's cards (two copies of a card, as in two-deck, cancellation and uno-hearts: the cards it holds at least once; `twins` those it holds twice)
         """
     @property
     def hearts_broken(self) -> bool:
@@ -1268,7 +1268,7 @@ class Position:
     @property
     def kitty_twins(self) -> CardSet:
         """
-        two-deck: the cards the kitty holds twice
+        the cards the kitty holds twice (two-copy decks)
         """
     @property
     def leader(self) -> int:
@@ -1412,7 +1412,7 @@ class Position:
     @property
     def twins(self) -> list:
         """
-        two-deck: the cards each seat holds twice (empty with one copy of each card)
+        the cards each seat holds twice (two-copy decks; empty with one copy of each card)
         """
     @property
     def won(self) -> list:
@@ -1420,7 +1420,7 @@ class Position:
     @property
     def won_twins(self) -> list:
         """
-        two-deck: the cards each seat has taken twice
+        the cards each seat has taken twice (two-copy decks)
         """
 class WorldSampler:
     """
@@ -1668,7 +1668,7 @@ def deal(rules: RuleSet, seed: typing.SupportsInt | typing.SupportsIndex) -> lis
     """
 def deal_twins(rules: RuleSet, seed: typing.SupportsInt | typing.SupportsIndex) -> tuple[list, list]:
     """
-    two-deck: a random deal of two copies of every card from a seed: (hands, twins), per seat the cards held at least once and those held twice.
+    A random deal of a two-copy deck (two-deck, cancellation, uno-hearts) from a seed: (hands, twins), per seat the cards held at least once and those held twice.
     """
 def heuristic_blind_pass(position: Position) -> CardSet:
     """
@@ -1762,11 +1762,11 @@ def solver_unsupported(position: ..., match: MatchState) -> str:
     """
 def twin_world_count(position: Position, seat: typing.SupportsInt | typing.SupportsIndex) -> float:
     """
-    two-deck: the physical deals of the cards `seat` cannot see that fit what it knows
+    Two-copy decks: the physical deals of the cards `seat` cannot see that fit what it knows
     """
 def twin_worlds(position: Position, seat: typing.SupportsInt | typing.SupportsIndex, n: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex) -> list:
     """
-    two-deck: `n` worlds drawn for `seat`, each (per seat its cards, the kitty's), a card listed twice where both copies are held; uno-hearts: the stock's cards instead of the kitty's, top first
+    Two-copy decks: `n` worlds drawn for `seat`, each (per seat its cards, the kitty's), a card listed twice where both copies are held; uno-hearts: the stock's cards instead of the kitty's, top first
     """
 def world_from_view(rules: RuleSet, seat: typing.SupportsInt | typing.SupportsIndex, hand: CardSet, passed: typing.Any, received: typing.Any, moves: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, Card]], dealer: typing.SupportsInt | typing.SupportsIndex, hand_no: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 1, kitty: CardSet = ..., discarded: CardSet = ..., discard_made: bool = False, revokes: str = 'forbid', decisions: collections.abc.Sequence[tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex, str]] = [], forwarded: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = [], drawn: collections.abc.Sequence[Card] = [], drawn_complete: bool = True, bid_limits: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = [], draws: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = [], face_down: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = []) -> Position:
     """
@@ -1777,3 +1777,4 @@ EXACT_TARGET_FLIPS: int = 8
 EXACT_TARGET_TO_HALF_PLUS_ONE: int = 1
 EXACT_TARGET_TO_HALF_THEN_ZERO: int = 4
 MAX_BID: int = 62
+PIMC_MAX_TRICKS: int = 4

@@ -254,14 +254,14 @@ void register_position(py::module_& m) {
         return out;
       }, "[(seat offset to the left, cards)] of this hand's pass")
       .def_property_readonly("hands", [](const PositionBox& b) { return seat_layer(b, &Position::held, &TwinSet::once); },
-                             "each seat's cards (two-deck: the cards it holds at least once; `twins` those it holds twice)")
+                             "each seat's cards (two copies of a card, as in two-deck, cancellation and uno-hearts: the cards it holds at least once; `twins` those it holds twice)")
       .def_property_readonly("twins", [](const PositionBox& b) { return seat_layer(b, &Position::held, &TwinSet::twice); },
-                             "two-deck: the cards each seat holds twice (empty with one copy of each card)")
+                             "the cards each seat holds twice (two-copy decks; empty with one copy of each card)")
       .def_property_readonly("won_twins",
                              [](const PositionBox& b) { return seat_layer(b, &Position::won_cards, &TwinSet::twice); },
-                             "two-deck: the cards each seat has taken twice")
+                             "the cards each seat has taken twice (two-copy decks)")
       .def_property_readonly("kitty_twins", [](const PositionBox& b) { return CardSetBox{b.pos.kitty_cards().twice}; },
-                             "two-deck: the cards the kitty holds twice")
+                             "the cards the kitty holds twice (two-copy decks)")
       .def_property_readonly("pending", [](const PositionBox& b) { return CardSetBox{b.pos.pending_cards().once}; },
                              "cancellation (docs/RULES.md §14): the carried tricks' cards no trick has taken yet "
                              "(`pending_twins` those there twice)")
@@ -572,7 +572,7 @@ void register_position(py::module_& m) {
         return py::make_tuple(once, twice);
       },
       py::arg("rules"), py::arg("seed"),
-      "two-deck: a random deal of two copies of every card from a seed: (hands, twins), per seat "
+      "A random deal of a two-copy deck (two-deck, cancellation, uno-hearts) from a seed: (hands, twins), per seat "
       "the cards held at least once and those held twice.");
 }
 

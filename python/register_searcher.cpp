@@ -63,6 +63,7 @@ py::dict result_dict(const SearchResult& r, const Position& pos) {
 }  // namespace
 
 void register_searcher(py::module_& m) {
+  m.attr("PIMC_MAX_TRICKS") = SearchOptions{}.pimc_max_tricks;  // auto's default: PIMC from this many cards in hand
   py::class_<Searcher>(m, "Searcher", "Search for one seat's best decision from its own information.")
       .def(py::init([](int threads, int hash_mb, std::uint64_t seed, const std::string& algorithm,
                        int pimc_max_tricks, double exploration, double playout_noise, int match_horizon,
@@ -90,7 +91,7 @@ void register_searcher(py::module_& m) {
              return std::make_unique<Searcher>(o);
            }),
            py::arg("threads") = 1, py::arg("hash_mb") = 64, py::arg("seed") = 0, py::arg("algorithm") = "auto",
-           py::arg("pimc_max_tricks") = 4, py::arg("exploration") = 0.7, py::arg("playout_noise") = 0.1,
+           py::arg("pimc_max_tricks") = SearchOptions{}.pimc_max_tricks, py::arg("exploration") = 0.7, py::arg("playout_noise") = 0.1,
            py::arg("match_horizon") = 0, py::arg("inference_pool") = 0, py::arg("inference_noise") = 0.5,
            py::arg("inference_model") = std::vector<float>{}, py::arg("match_points_weight") = 0.0)
       .def("search",

@@ -38,7 +38,7 @@ void register_twin_search(py::module_& m) {
       "twin_world_count",
       [](const PositionBox& b, int seat) { return ready_sampler(b, seat).world_count(); },
       py::arg("position"), py::arg("seat"),
-      "two-deck: the physical deals of the cards `seat` cannot see that fit what it knows");
+      "Two-copy decks: the physical deals of the cards `seat` cannot see that fit what it knows");
   m.def(
       "twin_worlds",
       [](const PositionBox& b, int seat, int n, std::uint64_t seed) {
@@ -60,7 +60,7 @@ void register_twin_search(py::module_& m) {
         return out;
       },
       py::arg("position"), py::arg("seat"), py::arg("n"), py::arg("seed"),
-      "two-deck: `n` worlds drawn for `seat`, each (per seat its cards, the kitty's), a card "
+      "Two-copy decks: `n` worlds drawn for `seat`, each (per seat its cards, the kitty's), a card "
       "listed twice where both copies are held; uno-hearts: the stock's cards instead of the "
       "kitty's, top first");
 }

@@ -1,6 +1,7 @@
 """`python -m copas_ai arena`: the report a reader sees, and clear errors (exit 2)."""
 
 import json
+import sys
 
 import pytest
 
@@ -48,3 +49,23 @@ def test_arena_match_mode_reports_win_rates(capsys):
 def test_arena_bad_input_is_an_error_with_exit_status_2(capsys, argv, message):
     assert main(["arena", *argv, "--workers", "1"] if "--workers" not in argv else ["arena", *argv]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_arena_names_a_cep_engines_refusal_once(capsys, tmp_path):
+    """A `cep:` engine that refuses the seat's position: the arena stops with exit 2 and
+    quotes the engine's own error line once (not "error: error position ...")."""
+    script = tmp_path / "refuser.py"
+    script.write_text(
+        "import sys\n"
+        "for line in sys.stdin:\n"
+        "    word = line.split()[0] if line.split() else ''\n"
+        "    if word == 'copas': print('id name refuser'); print('copasok')\n"
+        "    elif word == 'isready': print('readyok')\n"
+        "    elif word == 'position': print('error position hand 0: refused by this test engine')\n"
+        "    elif word == 'quit': break\n"
+        "    sys.stdout.flush()\n")
+    assert main(["arena", f"cep[iterations=5]:{sys.executable} {script}", "random", "--deals", "1",
+                 "--workers", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "a CEP engine answered 'error position hand 0: refused by this test engine'" in err
+    assert "error: error" not in err

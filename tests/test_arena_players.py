@@ -39,12 +39,13 @@ def test_player_specs_parse(text, spec):
     ("ismcts:pimc=6", "only auto takes pimc"),
     ("auto:pimc=0", "bad option"),
     ("auto:inoise=20", "goes with infer"),
-    ("auto:infer=64,inoise=101", "goes with infer"),
+    ("auto:infer=64,inoise=101", "inoise=P is at most 100"),
+    ("cep[match=1]:python -m copas_ai engine", "only ismcts, pimc, auto take match"),
     ("heuristic:late=100", "heuristic only moon"),
     ("openspiel:early=100", "take a phase's limit"),
     ("auto:late=0", "bad option"),
     ("openspiel:iterations=5,movetime=5", "openspiel takes movetime or iterations, not both"),
-    ("openspiel:threads=2", "openspiel takes movetime or iterations"),
+    ("openspiel:threads=2", "only ismcts, pimc, auto take threads"),
 ])
 def test_bad_player_specs_are_value_errors(text, message):
     with pytest.raises(ValueError, match=message):

@@ -282,7 +282,7 @@ def test_american_match_horizon_plays_for_points_until_one_hand_can_end_the_matc
 
 def test_arena_horizon_is_the_match_objectives_option():
     assert parse_player("auto:iterations=10,match=1,horizon=2").options["horizon"] == 2
-    with pytest.raises(ValueError, match="horizon=H is the match objective's"):
+    with pytest.raises(ValueError, match="horizon=H goes with match"):
         parse_player("auto:iterations=10,horizon=2")
 
 
@@ -307,7 +307,7 @@ def test_american_match_points_weight_is_checked_and_is_an_engine_and_arena_opti
     with pytest.raises(ValueError, match="match_points_weight must be 0"):
         Searcher(match_points_weight=1.5)
     assert parse_player("auto:iterations=10,match=1,mpoints=20").options["mpoints"] == 20
-    with pytest.raises(ValueError, match="mpoints=P .* is the match objective's"):
+    with pytest.raises(ValueError, match="mpoints=P goes with match"):
         parse_player("auto:iterations=10,mpoints=20")
     with pytest.raises(ValueError, match="mpoints=P"):
         parse_player("auto:iterations=10,match=1,mpoints=101")

@@ -1,6 +1,8 @@
 """Variant ids with options (docs/RULES.md §0.4): parsing, canonical order, errors,
 and the engine's Variant option and `variants` listing."""
 
+from pathlib import Path
+
 import pytest
 
 import copas_ai as ca
@@ -74,3 +76,24 @@ def test_engine_variant_option_takes_any_valid_id_and_names_a_bad_one():
     with pytest.raises(CommandError, match="unknown option 'nope'"):
         engine.set_option("Variant", "copas-fora+nope")
     assert engine.options.variant == "copas-fora+fatal-ace+target-200"
+
+
+def _registry_table_ids(heading: str) -> list[str]:
+    """The first column of the table after `heading` in docs/RULES.md §0.5."""
+    text = (Path(__file__).resolve().parent.parent / "docs/RULES.md").read_text(encoding="utf-8")
+    section = text[text.index("### 0.5 "):]
+    lines = section[section.index(heading):].splitlines()[1:]
+    rows = []
+    for line in lines:
+        if rows and not line.startswith("|"):
+            break
+        if line.startswith("| `"):
+            rows.append(line.split("`")[1])
+    return rows
+
+
+def test_rules_md_registry_tables_list_every_base_and_option_in_registry_order():
+    """docs/RULES.md §0.5 is the registry's reference: its tables name every base
+    (`variant_ids()`) and every option (`option_ids()`), in registry order."""
+    assert _registry_table_ids("Base variants") == ca.variant_ids()
+    assert _registry_table_ids("| option |") == ca.option_ids()

@@ -26,11 +26,38 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from copas_ai._core import PIMC_MAX_TRICKS
 from copas_ai.bots import SEARCH_PHASES, Bot, HeuristicBot, RandomBot, SearchBot
 
 SEARCH_KINDS = ("ismcts", "pimc", "auto")
 KINDS = ("random", "heuristic", *SEARCH_KINDS, "openspiel", "cep")
-_OPTIONS = {"iterations", "movetime", "threads", "moon", "match", "pimc", "horizon", "mpoints", "infer", "inoise", "imodel", "explore", *SEARCH_PHASES}
+
+
+@dataclass(frozen=True)
+class _Option:
+    """What a player option is: the kinds that take it, an option it goes with, its
+    largest value (None: any positive integer; 1 for a 0|1 switch, which may be 0)."""
+    kinds: tuple[str, ...]
+    needs: str | None = None
+    most: int | None = None
+    name: str = ""  # how an error names it, when not by its key
+
+
+_PHASE = _Option(SEARCH_KINDS, name="a phase's limit")
+_OPTION = {
+    "iterations": _Option(KINDS), "movetime": _Option(KINDS), "threads": _Option(SEARCH_KINDS),
+    "moon": _Option(("heuristic",), most=1),
+    "match": _Option(SEARCH_KINDS, most=1),
+    "horizon": _Option(SEARCH_KINDS, needs="match", name="horizon=H"),
+    "mpoints": _Option(SEARCH_KINDS, needs="match", most=100, name="mpoints=P"),
+    "pimc": _Option(("auto",), name="pimc (the tricks left from which it solves worlds)"),
+    "infer": _Option(SEARCH_KINDS),
+    "inoise": _Option(SEARCH_KINDS, needs="infer", most=100, name="inoise=P"),
+    "imodel": _Option(SEARCH_KINDS, needs="infer", most=1, name="imodel=0|1"),
+    "explore": _Option(SEARCH_KINDS),
+    **{phase: _PHASE for phase in SEARCH_PHASES},
+}
+
 _CEP = re.compile(r"cep(?:\[([^\]]*)\])?:(.+)", re.S)
 
 
@@ -53,11 +80,26 @@ def _parse_options(text: str, spec: str) -> dict[str, int]:
     options: dict[str, int] = {}
     for item in filter(None, (part.strip() for part in text.split(","))):
         key, eq, value = item.partition("=")
-        if not eq or key not in _OPTIONS or not value.isdigit() or (int(value) <= 0 and key not in ("moon", "match", "imodel")):
+        rule = _OPTION.get(key)
+        if not eq or rule is None or not value.isdigit() or (int(value) <= 0 and rule.most != 1):
             raise ValueError(f"player '{spec}': bad option '{item}' (known: "
-                             f"{', '.join(sorted(_OPTIONS))}, each =<positive integer>, moon=0|1, match=0|1, imodel=0|1)")
+                             f"{', '.join(sorted(_OPTION))}, each =<positive integer>, moon=0|1, match=0|1, imodel=0|1)")
         options[key] = int(value)
     return options
+
+
+def _check_options(kind: str, options: dict[str, int], spec: str) -> None:
+    """Each option taken by a kind that takes it, with what it goes with, within its bound."""
+    for key, value in options.items():
+        rule = _OPTION[key]
+        name = rule.name or key
+        if kind not in rule.kinds:
+            raise ValueError(f"player '{spec}': only {', '.join(rule.kinds)} take{'s' if len(rule.kinds) == 1 else ''} {name}")
+        if rule.needs and not options.get(rule.needs):
+            raise ValueError(f"player '{spec}': {name} goes with {rule.needs}"
+                             + (" (the match objective's)" if rule.needs == "match" else ""))
+        if rule.most is not None and value > rule.most:
+            raise ValueError(f"player '{spec}': {name} is at most {rule.most}")
 
 
 def parse_player(spec: str) -> PlayerSpec:
@@ -66,6 +108,7 @@ def parse_player(spec: str) -> PlayerSpec:
     cep = _CEP.fullmatch(spec)
     if cep:
         options = _parse_options(cep.group(1) or "", spec)
+        _check_options("cep", options, spec)
         if "iterations" not in options and "movetime" not in options:
             options["movetime"] = 100
         return PlayerSpec("cep", options, cep.group(2).strip())
@@ -75,26 +118,7 @@ def parse_player(spec: str) -> PlayerSpec:
     options = _parse_options(rest, spec)
     if (kind == "random" and options) or (kind == "heuristic" and set(options) - {"moon"}):
         raise ValueError(f"player '{spec}': random takes no options, heuristic only moon=0|1")
-    if kind != "heuristic" and "moon" in options:
-        raise ValueError(f"player '{spec}': only heuristic takes moon")
-    if kind not in SEARCH_KINDS and "match" in options:
-        raise ValueError(f"player '{spec}': only {', '.join(SEARCH_KINDS)} take match")
-    if "horizon" in options and not options.get("match"):
-        raise ValueError(f"player '{spec}': horizon=H is the match objective's (match=1)")
-    if "mpoints" in options and not (options.get("match") and options["mpoints"] <= 100):
-        raise ValueError(f"player '{spec}': mpoints=P (1..100 percent) is the match objective's (match=1)")
-    if kind != "auto" and "pimc" in options:
-        raise ValueError(f"player '{spec}': only auto takes pimc (the tricks left from which it solves worlds)")
-    if kind not in SEARCH_KINDS and {"infer", "inoise"} & set(options):
-        raise ValueError(f"player '{spec}': only {', '.join(SEARCH_KINDS)} take infer and inoise")
-    if "inoise" in options and not ("infer" in options and options["inoise"] <= 100):
-        raise ValueError(f"player '{spec}': inoise=P (1..100 percent) goes with infer=W")
-    if "imodel" in options and not ("infer" in options and options["imodel"] <= 1):
-        raise ValueError(f"player '{spec}': imodel=0|1 goes with infer=W")
-    if kind not in SEARCH_KINDS and "explore" in options:
-        raise ValueError(f"player '{spec}': only {', '.join(SEARCH_KINDS)} take explore")
-    if kind not in SEARCH_KINDS and set(SEARCH_PHASES) & set(options):
-        raise ValueError(f"player '{spec}': only {', '.join(SEARCH_KINDS)} take a phase's limit")
+    _check_options(kind, options, spec)
     if kind in SEARCH_KINDS and "iterations" not in options and "movetime" not in options:
         options["iterations"] = 2000  # the default of bots.make_bot
     if kind == "openspiel":
@@ -115,7 +139,7 @@ def build(spec: PlayerSpec, seed: int, variant: str) -> Bot:
         return SearchBot(seed=seed, iterations=spec.iterations, movetime_ms=spec.movetime_ms,
                          algorithm=spec.kind, threads=spec.options.get("threads", 1),
                          objective="match" if spec.options.get("match") else "points", variant=variant,
-                         pimc_max_tricks=spec.options.get("pimc", 4), match_horizon=spec.options.get("horizon", 0),
+                         pimc_max_tricks=spec.options.get("pimc", PIMC_MAX_TRICKS), match_horizon=spec.options.get("horizon", 0),
                          inference_pool=spec.options.get("infer", 0),
                          inference_noise=spec.options.get("inoise", 50) / 100,
                          inference_model="learned" if spec.options.get("imodel") else "policy",

@@ -105,7 +105,7 @@ class HeuristicBot:
 # The phases of a hand, for measuring where search time pays (docs/STRENGTH.md).
 SEARCH_PHASES = ("pass", "early", "middle", "late")
 EARLY_TRICKS = 4  # the first four tricks
-LATE_CARDS = 4  # the seat's last four cards, where `auto` turns to PIMC
+LATE_CARDS = _core.PIMC_MAX_TRICKS  # the seat's last cards, where `auto` turns to PIMC (four)
 
 
 def search_phase(position: Position, seat: int) -> str:
@@ -125,7 +125,7 @@ class SearchBot:
 
     def __init__(self, seed: int = 0, iterations: int | None = 2000, movetime_ms: int | None = None,
                  algorithm: str = "auto", threads: int = 1, objective: str = "points",
-                 variant: str | None = None, pimc_max_tricks: int = 4, match_horizon: int = 0,
+                 variant: str | None = None, pimc_max_tricks: int = _core.PIMC_MAX_TRICKS, match_horizon: int = 0,
                  inference_pool: int = 0, inference_noise: float = 0.5, inference_model: str = "policy",
                  phase_limits: dict[str, int] | None = None, exploration: float = 0.7,
                  match_points_weight: float = 0.0) -> None:

@@ -16,6 +16,7 @@ from copas_ai.arena.backends import BACKENDS
 from copas_ai.arena.players import KINDS
 from copas_ai.arena.results import ResultsMismatchError
 from copas_ai.arena.stats import Z95
+from copas_ai.errors import EngineError
 from copas_ai.variants import VariantNotFoundError
 
 
@@ -103,6 +104,9 @@ def main(args: argparse.Namespace) -> int:
         if args.resume and not args.out:
             raise ValueError("--resume needs --out")
         summary = run_arena(config, options, on_progress=lambda s: print_summary(s, sys.stdout))
+    except EngineError as exc:  # its text is the engine's own line, `error <command> <reason>`
+        print(f"error: a CEP engine answered '{exc}'", file=sys.stderr)
+        return 2
     except (ValueError, VariantNotFoundError, FileExistsError, ResultsMismatchError, RuntimeError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
