@@ -128,7 +128,7 @@ class SearchBot:
                  variant: str | None = None, pimc_max_tricks: int = 4, match_horizon: int = 0,
                  inference_pool: int = 0, inference_noise: float = 0.5, inference_model: str = "policy",
                  phase_limits: dict[str, int] | None = None, exploration: float = 0.7,
-                 match_points_weight: float = 0.0) -> None:
+                 match_points_weight: float = 0.0, heuristic_pass: bool = False) -> None:
         from copas_ai.equity import check_objective, load_equity
         from copas_ai.models import inference_model_weights
         from copas_ai.search import Limit, Searcher
@@ -147,6 +147,8 @@ class SearchBot:
                               for phase, n in (phase_limits or {}).items()}
         if set(self._phase_limits) - set(SEARCH_PHASES):
             raise ValueError(f"unknown phase in {sorted(self._phase_limits)}; known: {', '.join(SEARCH_PHASES)}")
+        # heuristic_pass: the playout policy's pass, unsearched (the searched pass's yardstick).
+        self._passer = HeuristicBot(seed, moon=False) if heuristic_pass else None
         self._match = None
         self._objective: dict = {}
         if objective == "match":
@@ -163,6 +165,8 @@ class SearchBot:
         return self._searcher.search(position, seat, limit, match=self._match, **self._objective)
 
     def choose_pass(self, position: Position, seat: int, count: int) -> PassValue:
+        if self._passer is not None:
+            return self._passer.choose_pass(position, seat, count)
         return self._search(position, seat).best
 
     def choose_discard(self, position: Position, seat: int, count: int) -> CardSet:
