@@ -21,6 +21,7 @@ from copas_ai.arena.players import PlayerSpec
     ("auto:movetime=10,infer=512,inoise=80", PlayerSpec("auto", {"movetime": 10, "infer": 512, "inoise": 80})),
     ("auto:movetime=10,late=100,pass=50", PlayerSpec("auto", {"movetime": 10, "late": 100, "pass": 50})),
     ("auto:iterations=300,hpass=1", PlayerSpec("auto", {"iterations": 300, "hpass": 1})),
+    ("auto:iterations=300,upass=1", PlayerSpec("auto", {"iterations": 300, "upass": 1})),
     ("openspiel:movetime=50", PlayerSpec("openspiel", {"movetime": 50})),
     ("openspiel:iterations=50", PlayerSpec("openspiel", {"iterations": 50})),
     ("openspiel", PlayerSpec("openspiel", {"movetime": 100})),
@@ -46,8 +47,11 @@ def test_player_specs_parse(text, spec):
     ("auto:late=0", "bad option"),
     ("openspiel:iterations=5,movetime=5", "openspiel takes movetime or iterations, not both"),
     ("openspiel:threads=2", "openspiel takes movetime or iterations"),
-    ("heuristic:hpass=1", "hpass=0|1"),
-    ("auto:hpass=2", "hpass=0|1"),
+    ("heuristic:hpass=1", "heuristic only moon"),
+    ("auto:hpass=2", r"hpass=0\|1 \(the playout policy's pass\)"),
+    ("openspiel:hpass=1", r"hpass=0\|1 \(the playout policy's pass\)"),
+    ("openspiel:upass=1", r"upass=0\|1 \(uno-hearts' searched pass\)"),
+    ("auto:upass=1,hpass=1", "without hpass=1"),
 ])
 def test_bad_player_specs_are_value_errors(text, message):
     with pytest.raises(ValueError, match=message):
@@ -134,9 +138,9 @@ def test_openspiel_ismcts_plays_a_no_pass_deal():
     assert summary.games == 2
 
 
-def test_uno_hearts_auto_with_hpass_passes_the_playout_policys_pass_and_plays_by_search():
-    """uno-hearts (docs/RULES.md §15): `auto:…,hpass=1` passes heuristic_pass unsearched
-    (the searched pass's yardstick), plain `auto` searches the pass."""
+def test_uno_hearts_auto_passes_the_playout_policys_pass_and_upass_searches_it():
+    """uno-hearts (docs/RULES.md §15): `auto` (and `auto:…,hpass=1`) passes heuristic_pass
+    unsearched, `auto:…,upass=1` searches the pass."""
     from copas_ai.arena.players import build
     from copas_ai.variants.uno_hearts import uno_hearts_rules
 
@@ -145,7 +149,9 @@ def test_uno_hearts_auto_with_hpass_passes_the_playout_policys_pass_and_plays_by
     p = ca.Position(rules, hands, twins=twins)
     heuristic = build(parse_player("auto:iterations=200,hpass=1"), seed=1, variant="uno-hearts")
     assert heuristic.choose_pass(p, 1, 3) == ca.heuristic_pass(rules, p.hand(1), 3)
-    searched = build(parse_player("auto:iterations=200"), seed=1, variant="uno-hearts")
+    plain = build(parse_player("auto:iterations=200"), seed=1, variant="uno-hearts")
+    assert plain._searcher.search(p, 1, plain._limit).algorithm == "heuristic-pass"
+    searched = build(parse_player("auto:iterations=200,upass=1"), seed=1, variant="uno-hearts")
     best = searched.choose_pass(p, 1, 3)
     assert len(best) == 3 and best <= p.hand(1)
     assert searched._searcher.search(p, 1, searched._limit).algorithm == "pass-ucb"

@@ -2,8 +2,9 @@
 the records (docs/PROTOCOL.md, "uno-hearts"): a full position gives every dealt hand (a card
 twice when dealt both copies), the passes (a card twice when both copies are passed), the
 stock's order and the moves; the pairs' draws and the 8s' swaps are the core's forced steps,
-shown by `show`; `go` searches a full position (ISMCTS over the two-copy sampler; the pass
-by the pass bandit over the same worlds) and `analyse` judges the pass and the cards, while one-seat views
+shown by `show`; `go` searches a full position (ISMCTS over the two-copy sampler; the pass is the playout
+policy's, unsearched, unless `UnoPassSearch` asks for the pass bandit over the same worlds) and
+`analyse` judges the pass (searched) and the cards, while one-seat views
 (and so the GUI table) are refused by name. Whole matches at 3, 4 and 7 seats (and end (b), elimination) go through
 the engine process and each hand is rescored by the independent referee of
 tests/support/independent_referee_uno.py."""
@@ -125,11 +126,20 @@ def test_uno_hearts_go_searches_a_full_position_and_repeats_with_a_seed():
     assert [line for line in again if line.startswith(("info move", "bestmove"))] == moves  # seeded
 
 
-def test_uno_hearts_go_during_the_pass_searches_it_and_reports_every_pass():
+def test_uno_hearts_go_during_the_pass_gives_the_heuristic_pass_unsearched_by_default():
+    match = Match.new(VARIANT, 4, seed=3)
+    pos = match.deal_next_hand()
+    out = run_lines([position_to_text(pos, VARIANT) + " seat 1", "go iterations 50"], Engine())
+    expected = ca.heuristic_pass(pos.rules, pos.hand(1), 3)
+    assert out[-1] == "bestmove " + ",".join(map(str, expected)), out
+    assert out[0].startswith("info ") and " iterations 0 " in out[0], out
+
+
+def test_uno_hearts_go_during_the_pass_with_unopasssearch_searches_it_and_reports_every_pass():
     match = Match.new(VARIANT, 4, seed=3)
     pos = match.deal_next_hand()
     ask = [position_to_text(pos, VARIANT) + " seat 1", "setoption name Seed value 4",
-           "setoption name MultiMove value true", "go iterations 400"]
+           "setoption name UnoPassSearch value true", "setoption name MultiMove value true", "go iterations 400"]
     out = run_lines(ask, Engine())
     assert out[0].startswith("info ") and " iterations 400 " in out[0] + " ", out[0]
     rated = {line.split()[2]: line for line in out if line.startswith("info move ")}

@@ -1,7 +1,8 @@
 """The search on `uno-hearts` (docs/RULES.md §15, its Engine paragraph): ISMCTS over the
 two-copy sampler's worlds (csrc/search/twin_sampler.h, uno_knowledge.h), the stock redealt
-in each world; PIMC's solver refuses two copies, so `pimc` and `auto` run ISMCTS; the pass
-is searched (the pass bandit, csrc/search/pass_search.h, over the same worlds before the pass),
+in each world; PIMC's solver refuses two copies, so `pimc` and `auto` run ISMCTS. The pass
+is the playout policy's (heuristic_pass), unsearched, by default; with uno_pass_search it is
+searched (the pass bandit, csrc/search/pass_search.h, over the same worlds before the pass),
 one copy of each value a candidate."""
 
 from __future__ import annotations
@@ -89,7 +90,16 @@ def test_uno_hearts_search_right_after_an_eight_swapped_the_leaders_hand():
 
 
 def pass_search(pos: ca.Position, seat: int, iterations: int, seed: int = 1):
-    return ca.Searcher(seed=seed).search(pos, seat, ca.Limit(iterations=iterations))
+    return ca.Searcher(seed=seed, uno_pass_search=True).search(pos, seat, ca.Limit(iterations=iterations))
+
+
+def test_uno_hearts_search_passes_the_playout_policys_pass_unsearched_by_default():
+    rules = uno_hearts_rules(4)
+    hands, twins = ca.deal_twins(rules, 4)
+    pos = ca.Position(rules, hands, twins=twins)
+    result = ca.Searcher(seed=1).search(pos, 2, ca.Limit(iterations=100))
+    assert result.algorithm == "heuristic-pass" and result.iterations == 0
+    assert result.best == ca.heuristic_pass(rules, pos.hand(2), 3)
 
 
 def test_uno_hearts_pass_search_rates_every_pass_of_one_copy_each_and_repeats_with_a_seed():

@@ -378,7 +378,9 @@ def analyse(record: GameRecord, settings: AnalysisSettings, on_progress: Progres
     points = [list(decision_points(record, hand, settings.seats)) for hand in hands]
     total = sum(len(hand_points) for hand_points in points)
     work_total = sum(_work(p, settings) for hand_points in points for p in hand_points) or 1
-    searcher = Searcher(threads=settings.threads, seed=settings.seed, algorithm=settings.algorithm)
+    # uno_pass_search: uno-hearts' pass is rated by the search even where the engine passes the heuristic's.
+    searcher = Searcher(threads=settings.threads, seed=settings.seed, algorithm=settings.algorithm,
+                        uno_pass_search=True)
     # The match objective's table (raises EquityUnavailableError for a variant it cannot model).
     equity = load_equity(record.variant, record.players) if check_objective(settings.objective) == "match" else None
     dd_trick = settings.double_dummy_trick

@@ -13,7 +13,8 @@
                                                 explore=P: ISMCTS's UCB constant, in hundredths, default 70;
                                                 pass=N, early=N, middle=N, late=N: that phase's limit
                                                 (bots.search_phase) in the unit of the others' (ms or iterations);
-                                                hpass=1: the playout policy's pass, unsearched)
+                                                hpass=1: the playout policy's pass, unsearched;
+                                                upass=1: uno-hearts' pass searched, not the playout policy's)
     openspiel[:movetime=MS|iterations=N]        OpenSpiel's ISMCTS bot (american, no passing)
     cep:<command line>                          any CEP/1 engine process (default movetime=100)
     cep[iterations=N,movetime=MS]:<command line>
@@ -31,7 +32,7 @@ from copas_ai.bots import SEARCH_PHASES, Bot, HeuristicBot, RandomBot, SearchBot
 
 SEARCH_KINDS = ("ismcts", "pimc", "auto")
 KINDS = ("random", "heuristic", *SEARCH_KINDS, "openspiel", "cep")
-_OPTIONS = {"iterations", "movetime", "threads", "moon", "match", "pimc", "horizon", "mpoints", "infer", "inoise", "imodel", "explore", "hpass", *SEARCH_PHASES}
+_OPTIONS = {"iterations", "movetime", "threads", "moon", "match", "pimc", "horizon", "mpoints", "infer", "inoise", "imodel", "explore", "hpass", "upass", *SEARCH_PHASES}
 _CEP = re.compile(r"cep(?:\[([^\]]*)\])?:(.+)", re.S)
 
 
@@ -54,9 +55,9 @@ def _parse_options(text: str, spec: str) -> dict[str, int]:
     options: dict[str, int] = {}
     for item in filter(None, (part.strip() for part in text.split(","))):
         key, eq, value = item.partition("=")
-        if not eq or key not in _OPTIONS or not value.isdigit() or (int(value) <= 0 and key not in ("moon", "match", "imodel", "hpass")):
+        if not eq or key not in _OPTIONS or not value.isdigit() or (int(value) <= 0 and key not in ("moon", "match", "imodel", "hpass", "upass")):
             raise ValueError(f"player '{spec}': bad option '{item}' (known: "
-                             f"{', '.join(sorted(_OPTIONS))}, each =<positive integer>, moon=0|1, match=0|1, imodel=0|1, hpass=0|1)")
+                             f"{', '.join(sorted(_OPTIONS))}, each =<positive integer>, moon=0|1, match=0|1, imodel=0|1, hpass=0|1, upass=0|1)")
         options[key] = int(value)
     return options
 
@@ -96,6 +97,9 @@ def parse_player(spec: str) -> PlayerSpec:
         raise ValueError(f"player '{spec}': only {', '.join(SEARCH_KINDS)} take explore")
     if "hpass" in options and not (kind in SEARCH_KINDS and options["hpass"] <= 1):
         raise ValueError(f"player '{spec}': hpass=0|1 (the playout policy's pass) is for {', '.join(SEARCH_KINDS)}")
+    if "upass" in options and not (kind in SEARCH_KINDS and options["upass"] <= 1 and not options.get("hpass")):
+        raise ValueError(f"player '{spec}': upass=0|1 (uno-hearts' searched pass) is for {', '.join(SEARCH_KINDS)}, "
+                         "without hpass=1")
     if kind not in SEARCH_KINDS and set(SEARCH_PHASES) & set(options):
         raise ValueError(f"player '{spec}': only {', '.join(SEARCH_KINDS)} take a phase's limit")
     if kind in SEARCH_KINDS and "iterations" not in options and "movetime" not in options:
@@ -125,7 +129,8 @@ def build(spec: PlayerSpec, seed: int, variant: str) -> Bot:
                          phase_limits={p: spec.options[p] for p in SEARCH_PHASES if p in spec.options},
                          exploration=spec.options.get("explore", 70) / 100,
                          match_points_weight=spec.options.get("mpoints", 0) / 100,
-                         heuristic_pass=bool(spec.options.get("hpass", 0)))
+                         heuristic_pass=bool(spec.options.get("hpass", 0)),
+                         uno_pass_search=bool(spec.options.get("upass", 0)))
     if spec.kind == "openspiel":
         from copas_ai.arena.openspiel_player import OpenSpielIsmctsBot
 

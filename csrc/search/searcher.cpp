@@ -132,6 +132,15 @@ SearchResult Searcher::run(const Position& position, int seat, Algorithm algorit
                            const MatchState* counted, const MatchEquity* equity) {
   SearchResult result;
   const bool passing = position.phase() == Phase::kPassing;
+  if (passing && position.two_copies() && !options_.uno_pass_search) {
+    // uno-hearts' pass (docs/RULES.md §15): the playout policy's pass, unsearched, unless
+    // asked (SearchOptions::uno_pass_search).
+    MoveStats pass;
+    pass.pass = heuristic_pass(position.rules(), position.hand(seat), position.pass_plan().total());
+    result.moves.push_back(pass);
+    result.algorithm = "heuristic-pass";
+    return result;
+  }
   // A pass chain's root keeps the links made so far (the seat saw what it received;
   // the sampler redeals every unseen card, so the other links' cards stay hidden).
   const bool deciding = position.phase() == Phase::kDeciding;
