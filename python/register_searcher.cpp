@@ -68,7 +68,7 @@ void register_searcher(py::module_& m) {
       .def(py::init([](int threads, int hash_mb, std::uint64_t seed, const std::string& algorithm,
                        int pimc_max_tricks, double exploration, double playout_noise, int match_horizon,
                        int inference_pool, double inference_noise, const std::vector<float>& inference_model,
-                       double match_points_weight) {
+                       double match_points_weight, bool uno_pass_search) {
              if (threads < 1 || threads > 256) throw std::invalid_argument("threads must be 1..256");
              if (hash_mb < 1 || hash_mb > 65536) throw std::invalid_argument("hash_mb must be 1..65536");
              SearchOptions o;
@@ -87,13 +87,15 @@ void register_searcher(py::module_& m) {
              if (!(match_points_weight >= 0 && match_points_weight <= 1))
                throw std::invalid_argument("match_points_weight must be 0 (the match only) to 1 (the points only)");
              o.ismcts.match_points_weight = match_points_weight;
+             o.uno_pass_search = uno_pass_search;
              py::gil_scoped_release release;  // allocating the Hash takes a moment
              return std::make_unique<Searcher>(o);
            }),
            py::arg("threads") = 1, py::arg("hash_mb") = 64, py::arg("seed") = 0, py::arg("algorithm") = "auto",
            py::arg("pimc_max_tricks") = SearchOptions{}.pimc_max_tricks, py::arg("exploration") = 0.7, py::arg("playout_noise") = 0.1,
            py::arg("match_horizon") = 0, py::arg("inference_pool") = 0, py::arg("inference_noise") = 0.5,
-           py::arg("inference_model") = std::vector<float>{}, py::arg("match_points_weight") = 0.0)
+           py::arg("inference_model") = std::vector<float>{}, py::arg("match_points_weight") = 0.0,
+           py::arg("uno_pass_search") = false)
       .def("search",
            [](Searcher& s, const PositionBox& b, int seat, std::int64_t iterations, std::int64_t movetime_ms,
               bool infinite, const MatchBox* match, const MatchEquity* equity) {

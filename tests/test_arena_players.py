@@ -20,6 +20,8 @@ from copas_ai.arena.players import PlayerSpec
     ("auto:movetime=100,pimc=6", PlayerSpec("auto", {"movetime": 100, "pimc": 6})),
     ("auto:movetime=10,infer=512,inoise=80", PlayerSpec("auto", {"movetime": 10, "infer": 512, "inoise": 80})),
     ("auto:movetime=10,late=100,pass=50", PlayerSpec("auto", {"movetime": 10, "late": 100, "pass": 50})),
+    ("auto:iterations=300,hpass=1", PlayerSpec("auto", {"iterations": 300, "hpass": 1})),
+    ("auto:iterations=300,upass=1", PlayerSpec("auto", {"iterations": 300, "upass": 1})),
     ("openspiel:movetime=50", PlayerSpec("openspiel", {"movetime": 50})),
     ("openspiel:iterations=50", PlayerSpec("openspiel", {"iterations": 50})),
     ("openspiel", PlayerSpec("openspiel", {"movetime": 100})),
@@ -46,6 +48,11 @@ def test_player_specs_parse(text, spec):
     ("auto:late=0", "bad option"),
     ("openspiel:iterations=5,movetime=5", "openspiel takes movetime or iterations, not both"),
     ("openspiel:threads=2", "only ismcts, pimc, auto take threads"),
+    ("heuristic:hpass=1", "heuristic only moon"),
+    ("auto:hpass=2", r"hpass=0\|1 \(the playout policy's pass\)"),
+    ("openspiel:hpass=1", r"hpass=0\|1 \(the playout policy's pass\)"),
+    ("openspiel:upass=1", r"upass=0\|1 \(uno-hearts' searched pass\)"),
+    ("auto:upass=1,hpass=1", "without hpass=1"),
 ])
 def test_bad_player_specs_are_value_errors(text, message):
     with pytest.raises(ValueError, match=message):
@@ -130,3 +137,22 @@ def test_openspiel_ismcts_plays_a_no_pass_deal():
     summary = run_arena(ArenaConfig(("ismcts:iterations=50", "openspiel:iterations=50"), deals=1, seed=3, no_pass=True),
                         RunOptions(workers=1))
     assert summary.games == 2
+
+
+def test_uno_hearts_auto_passes_the_playout_policys_pass_and_upass_searches_it():
+    """uno-hearts (docs/RULES.md §15): `auto` (and `auto:…,hpass=1`) passes heuristic_pass
+    unsearched, `auto:…,upass=1` searches the pass."""
+    from copas_ai.arena.players import build
+    from copas_ai.variants.uno_hearts import uno_hearts_rules
+
+    rules = uno_hearts_rules(4)
+    hands, twins = ca.deal_twins(rules, 8)
+    p = ca.Position(rules, hands, twins=twins)
+    heuristic = build(parse_player("auto:iterations=200,hpass=1"), seed=1, variant="uno-hearts")
+    assert heuristic.choose_pass(p, 1, 3) == ca.heuristic_pass(rules, p.hand(1), 3)
+    plain = build(parse_player("auto:iterations=200"), seed=1, variant="uno-hearts")
+    assert plain._searcher.search(p, 1, plain._limit).algorithm == "heuristic-pass"
+    searched = build(parse_player("auto:iterations=200,upass=1"), seed=1, variant="uno-hearts")
+    best = searched.choose_pass(p, 1, 3)
+    assert len(best) == 3 and best <= p.hand(1)
+    assert searched._searcher.search(p, 1, searched._limit).algorithm == "pass-ucb"

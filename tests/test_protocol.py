@@ -38,6 +38,7 @@ def test_copas_lists_id_and_every_option_then_copasok():
     assert options["InferencePool"] == "option name InferencePool type spin default 0 min 0 max 65536"
     assert options["InferenceNoise"] == "option name InferenceNoise type spin default 50 min 1 max 100"
     assert options["InferenceModel"] == "option name InferenceModel type combo default policy var policy var learned"
+    assert options["UnoPassSearch"] == "option name UnoPassSearch type check default false"
 
 
 def test_variants_lists_the_registry_then_variantsok():

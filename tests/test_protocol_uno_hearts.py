@@ -2,14 +2,16 @@
 the records (docs/PROTOCOL.md, "uno-hearts"): a full position gives every dealt hand (a card
 twice when dealt both copies), the passes (a card twice when both copies are passed), the
 stock's order and the moves; the pairs' draws and the 8s' swaps are the core's forced steps,
-shown by `show`; `go` searches a full position (ISMCTS over the two-copy sampler; the pass
-is the playout policy's, unsearched) and `analyse` judges the cards, while one-seat views
+shown by `show`; `go` searches a full position (ISMCTS over the two-copy sampler; the pass is the playout
+policy's, unsearched, unless `UnoPassSearch` asks for the pass bandit over the same worlds) and
+`analyse` judges the pass (searched) and the cards, while one-seat views
 (and so the GUI table) are refused by name. Whole matches at 3, 4 and 7 seats (and end (b), elimination) go through
 the engine process and each hand is rescored by the independent referee of
 tests/support/independent_referee_uno.py."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import pytest
@@ -124,14 +126,31 @@ def test_uno_hearts_go_searches_a_full_position_and_repeats_with_a_seed():
     assert [line for line in again if line.startswith(("info move", "bestmove"))] == moves  # seeded
 
 
-def test_uno_hearts_go_during_the_pass_gives_the_heuristic_pass_unsearched():
+def test_uno_hearts_go_during_the_pass_gives_the_heuristic_pass_unsearched_by_default():
     match = Match.new(VARIANT, 4, seed=3)
     pos = match.deal_next_hand()
     out = run_lines([position_to_text(pos, VARIANT) + " seat 1", "go iterations 50"], Engine())
     expected = ca.heuristic_pass(pos.rules, pos.hand(1), 3)
     assert out[-1] == "bestmove " + ",".join(map(str, expected)), out
-    result = ca.Searcher(seed=1).search(pos, 1, ca.Limit(iterations=50))
-    assert result.algorithm == "heuristic-pass" and result.best == expected and result.iterations == 0
+    assert out[0].startswith("info ") and " iterations 0 " in out[0], out
+
+
+def test_uno_hearts_go_during_the_pass_with_unopasssearch_searches_it_and_reports_every_pass():
+    match = Match.new(VARIANT, 4, seed=3)
+    pos = match.deal_next_hand()
+    ask = [position_to_text(pos, VARIANT) + " seat 1", "setoption name Seed value 4",
+           "setoption name UnoPassSearch value true", "setoption name MultiMove value true", "go iterations 400"]
+    out = run_lines(ask, Engine())
+    assert out[0].startswith("info ") and " iterations 400 " in out[0] + " ", out[0]
+    rated = {line.split()[2]: line for line in out if line.startswith("info move ")}
+    assert len(rated) == math.comb(len(pos.hand(1)), 3)  # every 3 of the seat's values, one copy each
+    assert sum(int(line.split(" visits ")[1].split()[0]) for line in rated.values()) == 400
+    best = out[-1].split()
+    assert best[0] == "bestmove" and best[1] in rated
+    passed = ca.CardSet.from_str(best[1])
+    assert len(passed) == 3 and passed <= pos.hand(1)
+    again = run_lines(ask, Engine())
+    assert again[1:] == out[1:]  # seeded (the first line's time and ips vary)
 
 
 def test_uno_hearts_one_seat_views_are_refused_by_name():
@@ -140,14 +159,18 @@ def test_uno_hearts_one_seat_views_are_refused_by_name():
     assert view and "one-seat views are not built yet" in view[0]
 
 
-def test_uno_hearts_analyse_judges_the_cards_but_not_the_unsearched_pass():
+def test_uno_hearts_analyse_judges_the_pass_and_the_cards():
     match = Match.new(VARIANT, 4, seed=2)
     play_match(match, [make_bot("random", seed=s) for s in range(4)], max_hands=1)
     record = read_record(dump_record(record_from_match(match)))
     analysis = analyse(record, AnalysisSettings(limit=Limit(iterations=60), seats={0}, hands=(1, 1)))
-    cards = [d for d in analysis.decisions]
-    assert len(cards) == 13 and all(d.trick is not None for d in cards)  # no pass decision
     hand = record.hands[0]
+    judged_pass, *cards = analysis.decisions
+    # The pass first, searched from the hand as dealt: the record's pass among the passes rated.
+    assert judged_pass.trick is None and judged_pass.played == hand.passes[0]
+    assert judged_pass.played_score is not None and judged_pass.best_score is not None
+    assert len(judged_pass.best) == 3 and judged_pass.best <= hand.deal[0]
+    assert len(cards) == 13 and all(d.trick is not None for d in cards)
     assert [d.played for d in cards] == [card for seat, card in hand.plays if seat == 0]
     assert all(d.forced or d.best_score is not None for d in cards)
 

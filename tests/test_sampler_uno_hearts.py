@@ -187,3 +187,25 @@ def test_uno_hearts_sampler_before_the_pass_knows_only_the_seats_hand():
         assert Counter(world[0]) == held(pos, 0)
         assert all(len(world[s]) == 13 for s in range(4)) and len(stock) == 49
         assert Counter(c for h in world for c in h) + Counter(stock) == DECK
+
+
+def test_uno_hearts_sampler_before_the_pass_deals_each_copy_hypergeometrically():
+    # The pass search's worlds (csrc/search/pass_search.h): an unseen value's two copies
+    # fall into the 49-card stock as a draw of 49 of the 88 unseen copies says, and a
+    # single copy (the Q♠ here) to each other seat 13 times in 88, to the stock 49.
+    rules = uno_hearts_rules(4)
+    hands, twins = ca.deal_twins(rules, 11)
+    pos = ca.Position(rules, hands, twins=twins)
+    mine = held(pos, 0)
+    assert "QS" not in mine
+    value = next(c for c in sorted(DECK) if DECK[c] == 2 and c not in mine)
+    n = 6000
+    in_stock, queen = Counter(), Counter()
+    for world, stock in twin_worlds(pos, 0, n, 11):
+        in_stock[Counter(stock)[value]] += 1
+        queen[next((s for s in range(1, 4) if "QS" in world[s]), 4)] += 1
+    both = 49 * 48 / (88 * 87)
+    none = 39 * 38 / (88 * 87)
+    expected = [none * n, (1 - both - none) * n, both * n]
+    assert chisquare([in_stock[k] for k in range(3)], expected).pvalue > 0.001
+    assert chisquare([queen[s] for s in range(1, 5)], [13 / 88 * n] * 3 + [49 / 88 * n]).pvalue > 0.001

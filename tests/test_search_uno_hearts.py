@@ -1,14 +1,18 @@
 """The search on `uno-hearts` (docs/RULES.md §15, its Engine paragraph): ISMCTS over the
 two-copy sampler's worlds (csrc/search/twin_sampler.h, uno_knowledge.h), the stock redealt
-in each world; PIMC's solver refuses two copies, so `pimc` and `auto` run ISMCTS; the pass
-is the playout policy's (heuristic_pass), unsearched."""
+in each world; PIMC's solver refuses two copies, so `pimc` and `auto` run ISMCTS. The pass
+is the playout policy's (heuristic_pass), unsearched, by default; with uno_pass_search it is
+searched (the pass bandit, csrc/search/pass_search.h, over the same worlds before the pass),
+one copy of each value a candidate."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
 import pytest
+from support.uno_hands import fill, position
 
 import copas_ai as ca
 from copas_ai.variants.uno_hearts import uno_hearts_rules
@@ -85,10 +89,67 @@ def test_uno_hearts_search_right_after_an_eight_swapped_the_leaders_hand():
     pytest.fail("no seed swapped a hand before the last trick")
 
 
-def test_uno_hearts_search_passes_the_playout_policys_pass_unsearched():
+def pass_search(pos: ca.Position, seat: int, iterations: int, seed: int = 1):
+    return ca.Searcher(seed=seed, uno_pass_search=True).search(pos, seat, ca.Limit(iterations=iterations))
+
+
+def test_uno_hearts_search_passes_the_playout_policys_pass_unsearched_by_default():
     rules = uno_hearts_rules(4)
     hands, twins = ca.deal_twins(rules, 4)
     pos = ca.Position(rules, hands, twins=twins)
     result = ca.Searcher(seed=1).search(pos, 2, ca.Limit(iterations=100))
     assert result.algorithm == "heuristic-pass" and result.iterations == 0
     assert result.best == ca.heuristic_pass(rules, pos.hand(2), 3)
+
+
+def test_uno_hearts_pass_search_rates_every_pass_of_one_copy_each_and_repeats_with_a_seed():
+    rules = uno_hearts_rules(4)
+    hands, twins = ca.deal_twins(rules, 4)
+    pos = ca.Position(rules, hands, twins=twins)
+    assert len(pos.twins[2]) > 0  # the seat holds both copies of some value
+    result = pass_search(pos, 2, 600)
+    assert result.algorithm == "pass-ucb" and result.iterations == 600
+    distinct = list(pos.hand(2))
+    # The candidates: every 3 of the values held, one copy each (a value held twice passes one).
+    assert sorted(str(m.move) for m in result.moves) == sorted(
+        str(ca.CardSet(list(c))) for c in itertools.combinations(distinct, 3))
+    assert sum(m.visits for m in result.moves) == 600
+    assert max(result.moves, key=lambda m: m.visits).visits == next(m for m in result.moves if m.move == result.best).visits
+    again = pass_search(pos, 2, 600)
+    assert again.best == result.best and again.moves == result.moves  # seeded
+    after = pos.copy()
+    after.set_pass(2, result.best)  # legal: 3 cards of the hand
+    assert len(after.passed_parts[2]) == 3 and after.passed_parts[2] == result.best
+
+
+def test_uno_hearts_pass_search_does_not_read_the_other_seats_passes():
+    # The passes are simultaneous: those already set are not the seat's to see.
+    rules = uno_hearts_rules(4)
+    hands, twins = ca.deal_twins(rules, 6)
+    pos = ca.Position(rules, hands, twins=twins)
+    passed = pos.copy()
+    passed.set_pass(0, ca.CardSet(list(pos.hand(0))[:3]))
+    passed.set_pass(3, ca.CardSet(list(pos.hand(3))[-3:]))
+    assert pass_search(passed, 1, 300).moves == pass_search(pos, 1, 300).moves
+
+
+def mean_of(moves, keep) -> float:
+    chosen = [m for m in moves if keep(m.move)]
+    return sum(m.score * m.visits for m in chosen) / sum(m.visits for m in chosen)
+
+
+@pytest.mark.parametrize("fixed,wanted", [
+    # The Q♠ with the A♠ and K♠ and no other spade, the rest low: she goes.
+    (["QS", "AS", "KS", "2C", "3C", "4C", "5C", "6C", "2D", "3D", "4D", "5D", "6D"], {"QS"}),
+    # Both copies of the A♥, K♥ and Q♥, the rest low clubs: a high heart goes.
+    (["AH", "AH", "KH", "KH", "QH", "QH", "2C", "3C", "4C", "5C", "6C", "7C", "9C"], {"AH", "KH", "QH"}),
+])
+def test_uno_hearts_pass_search_sheds_the_dangerous_cards_of_a_constructed_hand(fixed, wanted):
+    rules = uno_hearts_rules(4)
+    hands, stock = fill(4, [fixed, [], [], []], seed=5)
+    pos = position(rules, hands, stock, dealer=3)
+    result = pass_search(pos, 0, 6000)
+    assert any(str(c) in wanted for c in result.best), result.best
+    # Keeping them costs more points on average than passing them.
+    danger = lambda cards: any(str(c) in wanted for c in cards)
+    assert mean_of(result.moves, danger) < mean_of(result.moves, lambda cards: not danger(cards))

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Iterator
 
 from copas_ai._core import (Card, CardSet, Goal, InvalidPositionError, MatchEquity, Position, Solver, StockDraw,
@@ -215,8 +215,7 @@ def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None
     if planned:
         yield from point(hand.decisions[0][1], trick_of(starts, 0), f"{hand.decisions[0][1]}:{hand.decisions[0][2]}",
                          0, choice=0)
-    # Two copies (uno-hearts): the search passes the playout policy's pass unsearched, so no pass is judged.
-    if hand.passes is not None and rules.copies == 1:
+    if hand.passes is not None:
         order = applied.pass_order
         for i, seat in enumerate(order):  # a pass chain's links saw what they received (peek-pass)
             seen = received[seat] if rules.pass_chain and not rules.pass_blind \
@@ -252,8 +251,9 @@ def view_world(record: GameRecord, point: DecisionPoint, seed: int) -> Position:
     if record.rules.stock_draw == StockDraw.PAIRS:
         # uno-hearts: no world is built from a seat's view yet (variants/uno_hearts.no_seat_view);
         # the search reads the record's own position only as the seat knows it (the two-copy
-        # sampler redeals every card it has not seen: csrc/search/uno_knowledge.h).
-        return replay(record, hand, len(point.moves))
+        # sampler redeals every card it has not seen: csrc/search/uno_knowledge.h); a pass
+        # from the hand as dealt, before any pass (the seat knows only its own cards then).
+        return replay(record, replace(hand, passes=None) if point.trick is None else hand, len(point.moves))
     if hand.twins is not None:  # two-deck's two copies of every card: the two-copy sampler's world
         return twin_world_from_view(record.hand_rules(hand), point.seat, hand.deal[point.seat], moves=point.moves,
                                     dealer=hand.dealer, hand_no=hand.hand_no, twins=hand.twins[point.seat],
@@ -378,7 +378,9 @@ def analyse(record: GameRecord, settings: AnalysisSettings, on_progress: Progres
     points = [list(decision_points(record, hand, settings.seats)) for hand in hands]
     total = sum(len(hand_points) for hand_points in points)
     work_total = sum(_work(p, settings) for hand_points in points for p in hand_points) or 1
-    searcher = Searcher(threads=settings.threads, seed=settings.seed, algorithm=settings.algorithm)
+    # uno_pass_search: uno-hearts' pass is rated by the search even where the engine passes the heuristic's.
+    searcher = Searcher(threads=settings.threads, seed=settings.seed, algorithm=settings.algorithm,
+                        uno_pass_search=True)
     # The match objective's table (raises EquityUnavailableError for a variant it cannot model).
     equity = load_equity(record.variant, record.players) if check_objective(settings.objective) == "match" else None
     dd_trick = settings.double_dummy_trick

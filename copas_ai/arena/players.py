@@ -12,7 +12,9 @@
                                                 imodel=1: the learned card model, not the playout policy;
                                                 explore=P: ISMCTS's UCB constant, in hundredths, default 70;
                                                 pass=N, early=N, middle=N, late=N: that phase's limit
-                                                (bots.search_phase) in the unit of the others' (ms or iterations))
+                                                (bots.search_phase) in the unit of the others' (ms or iterations);
+                                                hpass=1: the playout policy's pass, unsearched;
+                                                upass=1: uno-hearts' pass searched, not the playout policy's)
     openspiel[:movetime=MS|iterations=N]        OpenSpiel's ISMCTS bot (american, no passing)
     cep:<command line>                          any CEP/1 engine process (default movetime=100)
     cep[iterations=N,movetime=MS]:<command line>
@@ -41,6 +43,7 @@ class _Option:
     needs: str | None = None
     most: int | None = None
     name: str = ""  # how an error names it, when not by its key
+    without: str | None = None  # an option it cannot go with
 
 
 _PHASE = _Option(SEARCH_KINDS, name="a phase's limit")
@@ -55,6 +58,8 @@ _OPTION = {
     "inoise": _Option(SEARCH_KINDS, needs="infer", most=100, name="inoise=P"),
     "imodel": _Option(SEARCH_KINDS, needs="infer", most=1, name="imodel=0|1"),
     "explore": _Option(SEARCH_KINDS),
+    "hpass": _Option(SEARCH_KINDS, most=1, name="hpass=0|1 (the playout policy's pass)"),
+    "upass": _Option(SEARCH_KINDS, most=1, name="upass=0|1 (uno-hearts' searched pass)", without="hpass"),
     **{phase: _PHASE for phase in SEARCH_PHASES},
 }
 
@@ -83,7 +88,7 @@ def _parse_options(text: str, spec: str) -> dict[str, int]:
         rule = _OPTION.get(key)
         if not eq or rule is None or not value.isdigit() or (int(value) <= 0 and rule.most != 1):
             raise ValueError(f"player '{spec}': bad option '{item}' (known: "
-                             f"{', '.join(sorted(_OPTION))}, each =<positive integer>, moon=0|1, match=0|1, imodel=0|1)")
+                             f"{', '.join(sorted(_OPTION))}, each =<positive integer>, moon=0|1, match=0|1, imodel=0|1, hpass=0|1, upass=0|1)")
         options[key] = int(value)
     return options
 
@@ -98,6 +103,8 @@ def _check_options(kind: str, options: dict[str, int], spec: str) -> None:
         if rule.needs and not options.get(rule.needs):
             raise ValueError(f"player '{spec}': {name} goes with {rule.needs}"
                              + (" (the match objective's)" if rule.needs == "match" else ""))
+        if rule.without and options.get(rule.without):
+            raise ValueError(f"player '{spec}': {name} only without {rule.without}=1")
         if rule.most is not None and value > rule.most:
             raise ValueError(f"player '{spec}': {name} is at most {rule.most}")
 
@@ -145,7 +152,9 @@ def build(spec: PlayerSpec, seed: int, variant: str) -> Bot:
                          inference_model="learned" if spec.options.get("imodel") else "policy",
                          phase_limits={p: spec.options[p] for p in SEARCH_PHASES if p in spec.options},
                          exploration=spec.options.get("explore", 70) / 100,
-                         match_points_weight=spec.options.get("mpoints", 0) / 100)
+                         match_points_weight=spec.options.get("mpoints", 0) / 100,
+                         heuristic_pass=bool(spec.options.get("hpass", 0)),
+                         uno_pass_search=bool(spec.options.get("upass", 0)))
     if spec.kind == "openspiel":
         from copas_ai.arena.openspiel_player import OpenSpielIsmctsBot
 

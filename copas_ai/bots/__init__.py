@@ -128,7 +128,8 @@ class SearchBot:
                  variant: str | None = None, pimc_max_tricks: int = _core.PIMC_MAX_TRICKS, match_horizon: int = 0,
                  inference_pool: int = 0, inference_noise: float = 0.5, inference_model: str = "policy",
                  phase_limits: dict[str, int] | None = None, exploration: float = 0.7,
-                 match_points_weight: float = 0.0) -> None:
+                 match_points_weight: float = 0.0, heuristic_pass: bool = False,
+                 uno_pass_search: bool = False) -> None:
         from copas_ai.equity import check_objective, load_equity
         from copas_ai.models import inference_model_weights
         from copas_ai.search import Limit, Searcher
@@ -139,7 +140,7 @@ class SearchBot:
                                   match_horizon=match_horizon, inference_pool=inference_pool,
                                   inference_noise=inference_noise,
                                   inference_model=inference_model_weights(inference_model), exploration=exploration,
-                                  match_points_weight=match_points_weight)
+                                  match_points_weight=match_points_weight, uno_pass_search=uno_pass_search)
         self._limit = Limit(movetime_ms=movetime_ms, iterations=iterations)
         # Per phase of the hand (search_phase), a limit instead of `_limit`, in its unit: a
         # movetime, or iterations when `_limit` counts iterations (docs/STRENGTH.md).
@@ -147,6 +148,8 @@ class SearchBot:
                               for phase, n in (phase_limits or {}).items()}
         if set(self._phase_limits) - set(SEARCH_PHASES):
             raise ValueError(f"unknown phase in {sorted(self._phase_limits)}; known: {', '.join(SEARCH_PHASES)}")
+        # heuristic_pass: the playout policy's pass, unsearched (the searched pass's yardstick).
+        self._passer = HeuristicBot(seed, moon=False) if heuristic_pass else None
         self._match = None
         self._objective: dict = {}
         if objective == "match":
@@ -163,6 +166,8 @@ class SearchBot:
         return self._searcher.search(position, seat, limit, match=self._match, **self._objective)
 
     def choose_pass(self, position: Position, seat: int, count: int) -> PassValue:
+        if self._passer is not None:
+            return self._passer.choose_pass(position, seat, count)
         return self._search(position, seat).best
 
     def choose_discard(self, position: Position, seat: int, count: int) -> CardSet:

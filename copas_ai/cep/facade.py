@@ -74,6 +74,7 @@ class EngineOptions:
     inference_pool: int = 0  # worlds weighted by the other seats' play (0: the uniform sampler)
     inference_noise: int = 50  # the inference model's random cards, in percent
     inference_model: str = "policy"  # or "learned": the learned card model (copas_ai/models)
+    uno_pass_search: bool = False  # uno-hearts: search the pass (else the playout policy's pass)
 
 
 @dataclass(frozen=True)
@@ -134,6 +135,7 @@ def option_specs() -> list[OptionSpec]:
         OptionSpec("InferencePool", "spin", "inference_pool", 0, 0, 65536),
         OptionSpec("InferenceNoise", "spin", "inference_noise", 50, 1, 100),
         OptionSpec("InferenceModel", "combo", "inference_model", "policy", choices=INFERENCE_MODELS),
+        OptionSpec("UnoPassSearch", "check", "uno_pass_search", False),
     ]
 
 
@@ -184,7 +186,8 @@ def default_searcher(options: EngineOptions) -> SearcherLike:
                     algorithm=options.algorithm, match_horizon=options.match_horizon,
                     match_points_weight=options.match_points_weight / 100,
                     inference_pool=options.inference_pool, inference_noise=options.inference_noise / 100,
-                    inference_model=inference_model_weights(options.inference_model))
+                    inference_model=inference_model_weights(options.inference_model),
+                    uno_pass_search=options.uno_pass_search)
 
 
 def default_solver(options: EngineOptions) -> SolverLike:
@@ -262,7 +265,7 @@ class Engine:
             if spec.attr in ("hash_mb", "threads"):
                 self._solver = None  # `solve` uses the Threads too (made at the next solve)
             if spec.attr in ("threads", "hash_mb", "seed", "algorithm", "match_horizon", "match_points_weight",
-                             "inference_pool", "inference_noise", "inference_model"):
+                             "inference_pool", "inference_noise", "inference_model", "uno_pass_search"):
                 try:
                     self._rebuild_searcher()
                 except CommandError:

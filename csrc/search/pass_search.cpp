@@ -63,6 +63,19 @@ PassSearch::PassSearch(const Position& root, int seat) : root_(root), seat_(seat
 std::int64_t PassSearch::run(const WorldSampler& sampler, const IsmctsParams& params, SearchControl& control,
                              Rng& rng, std::int64_t max_iterations, const MatchState* match,
                              const MatchEquity* equity) {
+  return run_for(sampler, params, control, rng, max_iterations, match, equity);
+}
+
+std::int64_t PassSearch::run(const TwinWorldSampler& sampler, const IsmctsParams& params, SearchControl& control,
+                             Rng& rng, std::int64_t max_iterations, const MatchState* match,
+                             const MatchEquity* equity) {
+  return run_for(sampler, params, control, rng, max_iterations, match, equity);
+}
+
+template <class Sampler>
+std::int64_t PassSearch::run_for(const Sampler& sampler, const IsmctsParams& params, SearchControl& control,
+                                 Rng& rng, std::int64_t max_iterations, const MatchState* match,
+                                 const MatchEquity* equity) {
   if (equity) {
     const MatchLeaf leaf(*match, *equity, root_.rules(), params.match_points_weight);
     return run_with(sampler, params, control, rng, max_iterations, leaf);
@@ -70,8 +83,8 @@ std::int64_t PassSearch::run(const WorldSampler& sampler, const IsmctsParams& pa
   return run_with(sampler, params, control, rng, max_iterations, PointsLeaf(root_.rules(), match));
 }
 
-template <class Leaf>
-std::int64_t PassSearch::run_with(const WorldSampler& sampler, const IsmctsParams& params, SearchControl& control,
+template <class Leaf, class Sampler>
+std::int64_t PassSearch::run_with(const Sampler& sampler, const IsmctsParams& params, SearchControl& control,
                                   Rng& rng, std::int64_t max_iterations, const Leaf& value) {
   double values[kMaxPlayers];
   std::int64_t done = 0;

@@ -2,6 +2,8 @@
 // seat may pass. Each iteration deals the unseen cards from the sampler (during
 // the pass the seat knows only its hand), lets the other seats pass by the
 // heuristic, plays the hand out with the heuristic policy and scores it.
+// uno-hearts (two copies, docs/RULES.md §15) runs the same bandit over the two-copy
+// sampler's worlds (twin_sampler.h); its candidates pass one copy of each value.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +15,7 @@
 #include "move_stats.h"
 #include "sampler.h"
 #include "search_control.h"
+#include "twin_sampler.h"
 
 namespace copas {
 
@@ -26,6 +29,9 @@ class PassSearch {
   std::int64_t run(const WorldSampler& sampler, const IsmctsParams& params, SearchControl& control, Rng& rng,
                    std::int64_t max_iterations, const MatchState* match = nullptr,
                    const MatchEquity* equity = nullptr);
+  std::int64_t run(const TwinWorldSampler& sampler, const IsmctsParams& params, SearchControl& control, Rng& rng,
+                   std::int64_t max_iterations, const MatchState* match = nullptr,
+                   const MatchEquity* equity = nullptr);
   const std::vector<MoveStats>& stats() const { return options_; }
 
   // More options than this are sampled, not enumerated (a 17-card hand passing 3
@@ -33,9 +39,13 @@ class PassSearch {
   static constexpr std::size_t kMaxOptions = 4096;
 
  private:
-  // run's loop for one objective (leaf_value.h: PointsLeaf or MatchLeaf).
-  template <class Leaf>
-  std::int64_t run_with(const WorldSampler& sampler, const IsmctsParams& params, SearchControl& control, Rng& rng,
+  // run's objective (leaf_value.h: PointsLeaf or MatchLeaf) for either sampler.
+  template <class Sampler>
+  std::int64_t run_for(const Sampler& sampler, const IsmctsParams& params, SearchControl& control, Rng& rng,
+                       std::int64_t max_iterations, const MatchState* match, const MatchEquity* equity);
+  // run's loop for one objective and one sampler.
+  template <class Leaf, class Sampler>
+  std::int64_t run_with(const Sampler& sampler, const IsmctsParams& params, SearchControl& control, Rng& rng,
                         std::int64_t max_iterations, const Leaf& value);
 
   Position root_;

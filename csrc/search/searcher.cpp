@@ -29,7 +29,13 @@ Position without_passes(const Position& pos) {
   Position clean(&pos.rules(), pos.dealer(), pos.hand_no());
   CardSet hands[kMaxPlayers];
   for (int s = 0; s < pos.players(); ++s) hands[s] = pos.hand(s);
-  clean.deal(hands);
+  if (pos.two_copies()) {  // uno-hearts: the second copies too (the stock's order: the sampler redeals it)
+    CardSet twins[kMaxPlayers];
+    for (int s = 0; s < pos.players(); ++s) twins[s] = pos.held(s).twice;
+    clean.deal_twins(hands, twins);
+  } else {
+    clean.deal(hands);
+  }
   // queens: the dealer's plan (always the hand's first decision) is public and stays.
   if (clean.phase() == Phase::kDeciding && pos.num_decisions() > 0) clean.decide(pos.decision_record(0).value);
   return clean;
@@ -126,9 +132,9 @@ SearchResult Searcher::run(const Position& position, int seat, Algorithm algorit
                            const MatchState* counted, const MatchEquity* equity) {
   SearchResult result;
   const bool passing = position.phase() == Phase::kPassing;
-  if (passing && position.two_copies()) {
-    // uno-hearts' pass (docs/RULES.md §15): the pass search's worlds hold one copy of each
-    // card, so the seat passes the playout policy's pass, unsearched.
+  if (passing && position.two_copies() && !options_.uno_pass_search) {
+    // uno-hearts' pass (docs/RULES.md §15): the playout policy's pass, unsearched, unless
+    // asked (SearchOptions::uno_pass_search).
     MoveStats pass;
     pass.pass = heuristic_pass(position.rules(), position.hand(seat), position.pass_plan().total());
     result.moves.push_back(pass);
@@ -141,8 +147,8 @@ SearchResult Searcher::run(const Position& position, int seat, Algorithm algorit
   const Position root = passing ? (position.rules().pass_chain ? position : without_passes(position))
                         : deciding ? decision_root(position, seat)
                                    : position;
-  // Two copies of every card (two-deck): ISMCTS over twin_sampler.h's worlds (no pass,
-  // no decision, and PIMC's solver refuses them, so ISMCTS is the only search here).
+  // Two copies of every card (two-deck, uno-hearts): ISMCTS over twin_sampler.h's worlds
+  // (uno-hearts' pass: the pass bandit over them; PIMC's solver refuses two copies).
   std::optional<TwinWorldSampler> twin;
   if (root.two_copies()) twin.emplace(root, seat);
   const WorldSampler sampler(twin ? Knowledge{} : knowledge_of(root, seat));
@@ -173,7 +179,10 @@ SearchResult Searcher::run(const Position& position, int seat, Algorithm algorit
       stats = ds.stats();
     } else if (passing) {
       PassSearch ps(root, seat);
-      ps.run(sampler, options_.ismcts, control_, rng, mine, counted, equity);
+      if (twin)
+        ps.run(*twin, options_.ismcts, control_, rng, mine, counted, equity);
+      else
+        ps.run(sampler, options_.ismcts, control_, rng, mine, counted, equity);
       stats = ps.stats();
     } else if (algorithm == Algorithm::kPimc) {
       run_pimc(root, worlds, *solvers_[static_cast<std::size_t>(t)], control_, rng, mine, stats);

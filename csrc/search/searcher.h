@@ -38,6 +38,10 @@ struct SearchOptions {
   IsmctsParams ismcts;
   // Inference (inference.h): the card play's worlds weighted by the other seats' play.
   InferenceParams inference;
+  // uno-hearts (docs/RULES.md §15): search the pass (pass_search.h over the two-copy worlds)
+  // instead of passing the playout policy's pass; off by default, as the searched pass lost
+  // to the heuristic's in the duplicate arena (docs/BENCHMARKS.md).
+  bool uno_pass_search = false;
 };
 
 class Searcher {
