@@ -3,8 +3,8 @@ the records (docs/PROTOCOL.md, "uno-hearts"): a full position gives every dealt 
 twice when dealt both copies), the passes (a card twice when both copies are passed), the
 stock's order and the moves; the pairs' draws and the 8s' swaps are the core's forced steps,
 shown by `show`; `go` searches a full position (ISMCTS over the two-copy sampler; the pass
-is the playout policy's, unsearched) and `analyse` judges the cards, while one-seat views
-(and so the GUI table) are refused by name. Whole matches at 3, 4 and 7 seats (and end (b), elimination) go through
+is the playout policy's, unsearched) and `analyse` judges the cards (one-seat views:
+tests/test_view_uno_hearts.py). Whole matches at 3, 4 and 7 seats (and end (b), elimination) go through
 the engine process and each hand is rescored by the independent referee of
 tests/support/independent_referee_uno.py."""
 
@@ -134,12 +134,6 @@ def test_uno_hearts_go_during_the_pass_gives_the_heuristic_pass_unsearched():
     assert result.algorithm == "heuristic-pass" and result.best == expected and result.iterations == 0
 
 
-def test_uno_hearts_one_seat_views_are_refused_by_name():
-    _match, pos = uno_position_after(9)
-    view = run_lines([f"position variant {VARIANT} seat 1 hand 1 {','.join(map(str, pos.hand(1)))}"], Engine())
-    assert view and "one-seat views are not built yet" in view[0]
-
-
 def test_uno_hearts_analyse_judges_the_cards_but_not_the_unsearched_pass():
     match = Match.new(VARIANT, 4, seed=2)
     play_match(match, [make_bot("random", seed=s) for s in range(4)], max_hands=1)
@@ -224,11 +218,8 @@ def test_uno_hearts_heuristic_bots_play_whole_matches(players):
         assert sum(hand.score) >= 0
 
 
-def test_uno_hearts_from_the_command_line_plays_with_the_search_and_the_table_refuses_it(capsys):
+def test_uno_hearts_from_the_command_line_plays_with_the_search(capsys):
     """`play` with the default players (a search on seat 0, the heuristic elsewhere) plays
-    uno-hearts; the table (`--seat`), whose engine seats are sent one-seat views, refuses it by name."""
+    uno-hearts (the table, `--seat`: tests/test_view_uno_hearts.py)."""
     assert main(["play", "--variant", VARIANT, "--seed", "1", "--bots", "ismcts,heuristic,random,heuristic"]) == 0
     assert "trick 13" in capsys.readouterr().out
-    assert main(["play", "--variant", VARIANT, "--seat", "0"]) == 2
-    err = capsys.readouterr().err
-    assert "the table does not play it yet" in err and "one-seat views are not built yet" in err
