@@ -257,3 +257,18 @@ def test_uno_hearts_played_at_seat_0_in_the_terminal():
 
     code, out = play_in_terminal(table, read)
     assert code == 0 and "hand 1 over: score" in "\n".join(out)
+
+
+def test_uno_hearts_view_of_a_seat_that_passed_both_copies_of_a_card(engine):
+    """uno-hearts: seat 1 passes both copies of a card it was dealt twice; its view writes the
+    card twice in `passed` and `show` does too."""
+    pos = next(p for seed in range(1, 80) if (p := Match.new(VARIANT, 4, seed=seed).deal_next_hand()).twins[1])
+    pair = next(iter(pos.twins[1]))
+    for s in range(4):
+        cards = [pair, pair, next(c for c in pos.hand(1) if c != pair)] if s == 1 else list(pos.hand(s))[:3]
+        pos.set_twin_pass(s, [str(c) for c in cards])
+    pos.push(list(pos.legal_moves())[0])
+    line = seat_view_text(pos, 1, VARIANT)
+    assert f",{pair},{pair} received 1 " in line or f"passed 1 {pair},{pair}," in line
+    assert engine.ask(line) == []
+    assert any(f"  passed {pair},{pair}" in out or f",{pair},{pair}  received" in out for out in engine.ask("show"))
