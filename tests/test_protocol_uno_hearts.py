@@ -10,6 +10,7 @@ tests/support/independent_referee_uno.py."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -156,6 +157,29 @@ def test_uno_hearts_records_round_trip(players):
     for hand in back.hands:
         final = replay(back, hand)
         assert final.is_over() and final.score() == hand.score
+
+
+def test_uno_hearts_a_record_whose_passes_name_a_card_twice_is_read():
+    """uno-hearts: a copas-game/1 record whose `passes` name a card twice (seat 1 passed both
+    copies of a card: bots never do, a person may) is written so, read back, replayed to the
+    same final position and rescored by the independent referee."""
+    match = next(m for seed in range(1, 80) if (m := Match.new(VARIANT, 4, seed=seed)).deal_next_hand().twins[1])
+    pos = match.deal_next_hand()
+    dealt = [pos.hand(s) for s in range(4)]
+    pair = next(iter(pos.twins[1]))
+    for s in range(4):
+        cards = [pair, pair, next(c for c in pos.hand(1) if c != pair)] if s == 1 else list(pos.hand(s))[:3]
+        pos.set_twin_pass(s, [str(c) for c in cards])
+    bots = [make_bot("heuristic", seed=s) for s in range(4)]
+    while not pos.is_over():
+        pos.push(bots[pos.turn].choose_card(pos, pos.turn), seat=pos.turn)
+    match.record_hand(dealt, pos)
+    text = dump_record(record_from_match(match))
+    assert json.loads(text)["hands"][0]["passes"][1].count(str(pair)) == 2
+    hand = read_record(text).hands[0]
+    assert hand.pass_twins[1] == ca.CardSet([pair]) and not any(hand.pass_twins[s] for s in (0, 2, 3))
+    final = replay(read_record(text), hand)
+    assert final.moves == pos.moves and final.score() == hand.score == referee_of(final).scores()
 
 
 def referee_of(position: ca.Position) -> UnoReferee:
