@@ -99,13 +99,14 @@ class _View:
         return token
 
     def receipts(self) -> list[tuple[int, int, int]]:
-        """(trick, token, the seat it came from) for each swap that gave the seat a hand with cards."""
+        """(trick, token, the seat it came from) for each swap that gave the seat a hand (the
+        last trick's swaps, of empty hands, are never learnt: see build)."""
         token, out = list(range(self.n)), []
         for t in sorted(self.swaps):
             winner, partners = self.swaps[t]
             for p in partners:
                 token[winner], token[p] = token[p], token[winner]
-                if self.seat in (winner, p) and self.rules.hand_size > len(self.plays_from(token[self.seat], t)):
+                if self.seat in (winner, p):
                     out.append((t, token[self.seat], p if self.seat == winner else winner))
         return out
 
@@ -237,7 +238,7 @@ class _View:
                 if learn and self._learn_void(position, i, mover, card):
                     return None
                 raise UnoViewError("move", i, str(exc)) from None
-            if position.tricks_done > done and position.turn is not None:
+            if position.tricks_done > done and position.turn is not None:  # the last trick's swaps move no card
                 swapped = (position.turn, list(position.hand_swaps(done)))  # the winner leads the next trick
                 if swapped[1] and self.swaps.get(done) != swapped:
                     if not learn:
