@@ -49,6 +49,9 @@ class HandRecord:
     # Two copies of every card (two-deck, docs/RULES.md §13): the cards each seat was
     # dealt twice (each is in its `deal` too); None with one copy of each card.
     twins: list[CardSet] | None = None
+    # uno-hearts (docs/RULES.md §15): the cards each seat passed both copies of (each is in
+    # its `passes` too); None when no seat did.
+    pass_twins: list[CardSet] | None = None
 
 
 def dealt_position(rules, seed: int, dealer: int, hand_no: int) -> Position:
@@ -153,7 +156,8 @@ class Match:
                             seats=None if len(seats) == self.players else seats,
                             stock=list(position.dealt_stock) or None,
                             twins=[dealt_twins(position, s)[1] for s in range(position.players)]
-                            if position.rules.copies > 1 else None)
+                            if position.rules.copies > 1 else None,
+                            pass_twins=list(position.passed_twins) if passes and any(position.passed_twins) else None)
         self.hands.append(record)
         return record
 

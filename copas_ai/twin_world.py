@@ -67,7 +67,7 @@ def _placeholder(rules: RuleSet, seat: int, own: Counter, played: list[Counter],
         if s != seat:
             unseen -= played[s]
     need = {s: rules.hand_size - sum(played[s].values()) for s in range(rules.players) if s != seat}
-    filler = _fill(unseen, need, voids)
+    filler = fill_unseen(unseen, need, voids)
     dealt = [own if s == seat else played[s] + filler[s] for s in range(rules.players)]
     position = _dealt(rules, dealt, dealer, hand_no)
     for mover, card in moves:
@@ -82,7 +82,7 @@ def _placeholder(rules: RuleSet, seat: int, own: Counter, played: list[Counter],
     return position, None
 
 
-def _fill(unseen: Counter, need: dict[int, int], voids: dict[int, set[int]]) -> dict[int, Counter]:
+def fill_unseen(unseen: Counter, need: dict[int, int], voids: dict[int, set[int]]) -> dict[int, Counter]:
     """Unseen copies for each other seat (`need` of them, none of a void suit), by a
     max-flow from the suits to the seats; the rest is the kitty's."""
     by_suit: dict[int, list[Card]] = {}

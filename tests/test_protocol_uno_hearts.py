@@ -4,13 +4,14 @@ twice when dealt both copies), the passes (a card twice when both copies are pas
 stock's order and the moves; the pairs' draws and the 8s' swaps are the core's forced steps,
 shown by `show`; `go` searches a full position (ISMCTS over the two-copy sampler; the pass is the playout
 policy's, unsearched, unless `UnoPassSearch` asks for the pass bandit over the same worlds) and
-`analyse` judges the pass (searched) and the cards, while one-seat views
-(and so the GUI table) are refused by name. Whole matches at 3, 4 and 7 seats (and end (b), elimination) go through
+`analyse` judges the pass (searched) and the cards (one-seat views: tests/test_view_uno_hearts.py).
+Whole matches at 3, 4 and 7 seats (and end (b), elimination) go through
 the engine process and each hand is rescored by the independent referee of
 tests/support/independent_referee_uno.py."""
 
 from __future__ import annotations
 
+import json
 import math
 from collections import Counter
 
@@ -153,12 +154,6 @@ def test_uno_hearts_go_during_the_pass_with_unopasssearch_searches_it_and_report
     assert again[1:] == out[1:]  # seeded (the first line's time and ips vary)
 
 
-def test_uno_hearts_one_seat_views_are_refused_by_name():
-    _match, pos = uno_position_after(9)
-    view = run_lines([f"position variant {VARIANT} seat 1 hand 1 {','.join(map(str, pos.hand(1)))}"], Engine())
-    assert view and "one-seat views are not built yet" in view[0]
-
-
 def test_uno_hearts_analyse_judges_the_pass_and_the_cards():
     match = Match.new(VARIANT, 4, seed=2)
     play_match(match, [make_bot("random", seed=s) for s in range(4)], max_hands=1)
@@ -185,6 +180,29 @@ def test_uno_hearts_records_round_trip(players):
     for hand in back.hands:
         final = replay(back, hand)
         assert final.is_over() and final.score() == hand.score
+
+
+def test_uno_hearts_a_record_whose_passes_name_a_card_twice_is_read():
+    """uno-hearts: a copas-game/1 record whose `passes` name a card twice (seat 1 passed both
+    copies of a card: bots never do, a person may) is written so, read back, replayed to the
+    same final position and rescored by the independent referee."""
+    match = next(m for seed in range(1, 80) if (m := Match.new(VARIANT, 4, seed=seed)).deal_next_hand().twins[1])
+    pos = match.deal_next_hand()
+    dealt = [pos.hand(s) for s in range(4)]
+    pair = next(iter(pos.twins[1]))
+    for s in range(4):
+        cards = [pair, pair, next(c for c in pos.hand(1) if c != pair)] if s == 1 else list(pos.hand(s))[:3]
+        pos.set_twin_pass(s, [str(c) for c in cards])
+    bots = [make_bot("heuristic", seed=s) for s in range(4)]
+    while not pos.is_over():
+        pos.push(bots[pos.turn].choose_card(pos, pos.turn), seat=pos.turn)
+    match.record_hand(dealt, pos)
+    text = dump_record(record_from_match(match))
+    assert json.loads(text)["hands"][0]["passes"][1].count(str(pair)) == 2
+    hand = read_record(text).hands[0]
+    assert hand.pass_twins[1] == ca.CardSet([pair]) and not any(hand.pass_twins[s] for s in (0, 2, 3))
+    final = replay(read_record(text), hand)
+    assert final.moves == pos.moves and final.score() == hand.score == referee_of(final).scores()
 
 
 def referee_of(position: ca.Position) -> UnoReferee:
@@ -247,11 +265,8 @@ def test_uno_hearts_heuristic_bots_play_whole_matches(players):
         assert sum(hand.score) >= 0
 
 
-def test_uno_hearts_from_the_command_line_plays_with_the_search_and_the_table_refuses_it(capsys):
+def test_uno_hearts_from_the_command_line_plays_with_the_search(capsys):
     """`play` with the default players (a search on seat 0, the heuristic elsewhere) plays
-    uno-hearts; the table (`--seat`), whose engine seats are sent one-seat views, refuses it by name."""
+    uno-hearts (the table, `--seat`: tests/test_view_uno_hearts.py)."""
     assert main(["play", "--variant", VARIANT, "--seed", "1", "--bots", "ismcts,heuristic,random,heuristic"]) == 0
     assert "trick 13" in capsys.readouterr().out
-    assert main(["play", "--variant", VARIANT, "--seat", "0"]) == 2
-    err = capsys.readouterr().err
-    assert "the table does not play it yet" in err and "one-seat views are not built yet" in err

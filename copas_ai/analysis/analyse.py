@@ -40,6 +40,8 @@ from copas_ai.moves.passes import FORWARD
 from copas_ai.moves.stock import drawn_in_order
 from copas_ai.search import Limit, MoveStat, Searcher, world_from_view
 from copas_ai.twin_world import twin_world_from_view
+from copas_ai.uno_world import uno_world_from_view
+from copas_ai.moves.uno_view import uno_view_args
 from copas_ai.analysis.verdict import GOOD, VERDICTS, thresholds_for, verdict
 from copas_ai.equity import check_objective, load_equity
 
@@ -248,12 +250,11 @@ def decision_points(record: GameRecord, hand: HandRecord, seats: set[int] | None
 def view_world(record: GameRecord, point: DecisionPoint, seed: int) -> Position:
     """A world built from the deciding seat's information only."""
     hand = point.hand
-    if record.rules.stock_draw == StockDraw.PAIRS:
-        # uno-hearts: no world is built from a seat's view yet (variants/uno_hearts.no_seat_view);
-        # the search reads the record's own position only as the seat knows it (the two-copy
-        # sampler redeals every card it has not seen: csrc/search/uno_knowledge.h); a pass
-        # from the hand as dealt, before any pass (the seat knows only its own cards then).
-        return replay(record, replace(hand, passes=None) if point.trick is None else hand, len(point.moves))
+    if record.rules.stock_draw == StockDraw.PAIRS:  # uno-hearts: the draws and the hands the swaps gave the seat
+        # A pass is judged from the hand as dealt, before any pass (the seat knows only its own cards then).
+        seen = uno_view_args(replay(record, replace(hand, passes=None) if point.trick is None else hand,
+                                    len(point.moves)), point.seat)
+        return uno_world_from_view(record.hand_rules(hand), point.seat, seed=seed, **seen)
     if hand.twins is not None:  # two-deck's two copies of every card: the two-copy sampler's world
         return twin_world_from_view(record.hand_rules(hand), point.seat, hand.deal[point.seat], moves=point.moves,
                                     dealer=hand.dealer, hand_no=hand.hand_no, twins=hand.twins[point.seat],

@@ -103,7 +103,8 @@ def hand_to_json(hand: HandRecord, chips: bool = False) -> dict[str, Any]:
         "deal": [_card_list(cards) for cards in hand.deal] if hand.twins is None
         else [twin_card_list(cards, twice) for cards, twice in zip(hand.deal, hand.twins)],  # two-deck: a card twice
         # A split pass stays one flat list per seat, its parts concatenated in plan order.
-        "passes": None if hand.passes is None else [[str(c) for c in flat_cards(value)] for value in hand.passes],
+        "passes": None if hand.passes is None else [[str(c) for c in flat_cards(value)] for value in hand.passes]
+        if hand.pass_twins is None else [twin_card_list(*both) for both in zip(hand.passes, hand.pass_twins)],  # uno-hearts
     } | ({} if hand.pool is None else {"pool": [_card_list(cards) for cards in hand.pool]}) | (
         {} if hand.stock is None else {"stock": [str(card) for card in hand.stock]}) | {
         "plays": _play_texts(hand),
@@ -262,19 +263,19 @@ def _seat_lists(value: Any, players: int, number: int, where: str) -> list[CardS
     return [_cards(cards, number, f"{where} of seat {seat}") for seat, cards in enumerate(value)]
 
 
-def _twin_seat_lists(value: Any, players: int, number: int) -> tuple[list[CardSet], list[CardSet]]:
-    """two-deck's deal (docs/RULES.md §13): per seat a card list that names a card twice
-    when the seat holds both copies; (cards held, cards held twice)."""
+def _twin_seat_lists(value: Any, players: int, number: int, where: str = "deal") -> tuple[list[CardSet], list[CardSet]]:
+    """two-deck's deal (docs/RULES.md §13), uno-hearts' passes (§15): per seat a card list that
+    names a card twice when the seat holds (passes) both copies; (cards, cards twice)."""
     if not isinstance(value, list) or len(value) != players:
-        raise RecordError(f"expected {players} card lists, one per seat", hand=number, where="deal")
+        raise RecordError(f"expected {players} card lists, one per seat", hand=number, where=where)
     once, twice = [], []
     for seat, cards in enumerate(value):
         if not isinstance(cards, list) or not all(isinstance(token, str) for token in cards) or not cards:
-            raise RecordError("expected a list of cards", hand=number, where=f"deal of seat {seat}")
+            raise RecordError("expected a list of cards", hand=number, where=f"{where} of seat {seat}")
         try:
             held, both = parse_twin_cards(",".join(cards))
         except InvalidCardError as exc:
-            raise RecordError(str(exc), hand=number, where=f"deal of seat {seat}") from None
+            raise RecordError(str(exc), hand=number, where=f"{where} of seat {seat}") from None
         once.append(held)
         twice.append(both)
     return once, twice
@@ -329,7 +330,7 @@ def _read_hand(record: GameRecord, index: int, hand: Any, state: MatchState) -> 
     if plays_data and _is_plan(plays_data[0]):  # queens: the dealer's plan comes before the passes
         decisions.append((0, *_apply_decision(position, plays_data[0], 1, number)))
         first = 1
-    passes = _apply_passes(position, hand.get("passes"), len(plays_data) > first, number)
+    passes, pass_twins = _apply_passes(position, hand.get("passes"), len(plays_data) > first, number)
     pool = _apply_pool(position, hand.get("pool"), len(plays_data) > first, number)
     plays: list[tuple[int, Card]] = []
     discard = None
@@ -356,7 +357,7 @@ def _read_hand(record: GameRecord, index: int, hand: Any, state: MatchState) -> 
             raise RecordError(f"stated {stated}, the rules give {score}{so_far}", hand=number, where="score")
     return HandRecord(index, dealer, deal, passes, plays, score, discard, tuple(revokes), match=before, pool=pool,
                       decisions=tuple(decisions), seats=None if n == record.players else seats, stock=stock,
-                      twins=twins)
+                      twins=twins, pass_twins=pass_twins)
 
 
 def _check_chips(hand: dict, state: MatchState, record: GameRecord, number: int) -> list[int]:
@@ -420,15 +421,19 @@ def _check_match(stated: Any, state: MatchState, number: int) -> None:
         raise RecordError(f"stated {stated!r}, the earlier hands give {given!r}", hand=number, where="match")
 
 
-def _apply_passes(position: Position, value: Any, has_plays: bool, number: int) -> list[PassValue] | None:
+def _apply_passes(position: Position, value: Any, has_plays: bool,
+                  number: int) -> tuple[list[PassValue] | None, list[CardSet] | None]:
+    """The passes, set on `position`, and (uno-hearts) the cards each seat passed both copies of."""
     if not position.pass_plan:
         if value is not None:
             raise RecordError("this hand has no pass", hand=number, where="passes")
-        return None
+        return None, None
     if value is None:
         if has_plays:
             raise RecordError("missing: this hand passes before play", hand=number, where="passes")
-        return None  # a record that ends before the passes
+        return None, None  # a record that ends before the passes
+    if position.rules.copies > 1:  # uno-hearts: a card listed twice passes both copies
+        return _apply_twin_passes(position, value, number)
     passes: list[PassValue] = list(_seat_lists(value, position.players, number, "passes"))
     if is_split(position.pass_plan):
         # The checked lists, cut into the plan's parts in the order written.
@@ -439,7 +444,17 @@ def _apply_passes(position: Position, value: Any, has_plays: bool, number: int) 
             position.set_pass(seat, cards)
         except IllegalMoveError as exc:
             raise RecordError(_reason(exc), hand=number, where=f"passes of seat {seat}") from None
-    return passes
+    return passes, None
+
+
+def _apply_twin_passes(position: Position, value: Any, number: int) -> tuple[list[CardSet], list[CardSet] | None]:
+    once, twice = _twin_seat_lists(value, position.players, number, "passes")
+    for seat in range(position.players):
+        try:
+            position.set_twin_pass(seat, twin_card_list(once[seat], twice[seat]))
+        except IllegalMoveError as exc:
+            raise RecordError(_reason(exc), hand=number, where=f"passes of seat {seat}") from None
+    return once, twice if any(twice) else None
 
 
 def _apply_play(position: Position, token: Any, play: int, number: int) -> tuple[int, Card, bool]:
@@ -513,7 +528,10 @@ def replay(record: GameRecord, hand: HandRecord, plays: int | None = None,
     if made and decision_moves.word_of(made[0][2]) == decision_moves.PLAN:  # queens: before the passes
         position.decide(made[0][2], seat=made[0][1])
         made = made[1:]
-    if hand.passes is not None:
+    if hand.pass_twins is not None:  # uno-hearts: a seat passed both copies of a card
+        for seat in range(position.players):
+            position.set_twin_pass(seat, twin_card_list(hand.passes[seat], hand.pass_twins[seat]))
+    elif hand.passes is not None:
         for seat in position.pass_order:
             position.set_pass(seat, hand.passes[seat])
     if hand.pool is not None:

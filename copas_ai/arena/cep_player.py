@@ -15,6 +15,8 @@ from copas_ai.moves import kitty as kitty_moves
 from copas_ai.moves.passes import FORWARD, PassValue
 from copas_ai.moves.domino_view import domino_view
 from copas_ai.moves.stock import drawn_in_order
+from copas_ai.moves.twins import layers
+from copas_ai.moves.uno_view import drawn_by_pairs, hands_got
 from copas_ai.cep.position_text import OrderedCards, PositionSpec, SeatCards, dealt_cards, parse_move_token
 
 _ENGINES: dict[str, SimpleEngine] = {}
@@ -46,7 +48,11 @@ def seat_view_text(position: Position, seat: int, variant: str) -> str:
     # blind-forward: every forward is public; a forwarder saw no cards of its pass.
     forwarded = [s for s in range(position.players) if position.rules.pass_blind and position.forwarded(s)]
     spec.passed += [SeatCards(s, FORWARD, "") for s in forwarded]
-    if passes_applied and seat not in forwarded:  # a split pass goes as its parts ('QS/AH,KC')
+    if passes_applied and position.rules.copies > 1:  # uno-hearts: a card passed twice is written twice
+        sender = (seat - position.pass_plan[0][0]) % position.players
+        spec.passed.append(SeatCards(seat, position.passed_parts[seat], "", position.passed_twins[seat]))
+        spec.received.append(SeatCards(seat, position.passed_parts[sender], "", position.passed_twins[sender]))
+    elif passes_applied and seat not in forwarded:  # a split pass goes as its parts ('QS/AH,KC')
         spec.passed.append(SeatCards(seat, position.passed_parts[seat], ""))
         spec.received.append(SeatCards(seat, position.received_parts[seat], ""))
     elif position.phase == "passing" and position.rules.pass_chain and seat not in forwarded:
@@ -58,6 +64,10 @@ def seat_view_text(position: Position, seat: int, variant: str) -> str:
     if position.rules.stock_draw == StockDraw.UNTIL_FOLLOW:  # domino: the others' draws counted, discards face down
         seen = domino_view(position, seat)
         drawn, texts = seen.drawn, seen.texts()
+    elif position.rules.stock_draw == StockDraw.PAIRS:  # uno-hearts: every draw (face up), the hands it got
+        spec.draws = OrderedCards(None, drawn_by_pairs(position), "")
+        spec.got = [SeatCards(seat, once, "", twice) for once, twice in map(layers, hands_got(position, seat))]
+        drawn, texts = [], kitty_moves.view_move_texts(position, seat)
     else:
         drawn, texts = drawn_in_order(position, seat), kitty_moves.view_move_texts(position, seat)
     if drawn:  # two-player, domino: the stock's cards it drew, in order

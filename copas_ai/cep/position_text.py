@@ -44,8 +44,8 @@ from copas_ai.moves.twins import (dealt_twins, parse_twin_cards, received_text, 
                                   twin_text)
 from copas_ai.cep.domino_view import domino_view_world
 from copas_ai.twin_world import twin_world_from_view
+from copas_ai.cep.uno_view import uno_view_world
 from copas_ai.variants import Variant, VariantNotFoundError, find_variant
-from copas_ai.variants.uno_hearts import no_seat_view
 from copas_ai.errors import PositionStateError, PositionTextError, WorldUnavailableError
 
 log = logging.getLogger("copas_ai.position")
@@ -123,6 +123,10 @@ class PositionSpec:
     received: list[SeatCards] = field(default_factory=list)
     stock: OrderedCards | None = None
     drawn: OrderedCards | None = None
+    # uno-hearts' one-seat view (docs/RULES.md §15): every card the pairs drew, in order,
+    # and each hand the swaps gave the seat, in order (cep/uno_view.py).
+    draws: OrderedCards | None = None
+    got: list[SeatCards] = field(default_factory=list)
     moves: list[MoveToken] = field(default_factory=list)
 
     def to_text(self) -> str:
@@ -151,6 +155,10 @@ class PositionSpec:
             parts += ["stock", ",".join(map(str, self.stock.cards))]
         if self.drawn is not None:
             parts += ["drawn", str(self.drawn.seat), ",".join(map(str, self.drawn.cards))]
+        if self.draws is not None:
+            parts += ["draws", ",".join(map(str, self.draws.cards)) or "-"]
+        for g in self.got:
+            parts += ["got", str(g.seat), twin_cards_text(g.cards, g.twins)]
         if self.moves:
             parts.append("moves")
             for m in self.moves:
@@ -301,13 +309,15 @@ def parse_position(tokens: list[str]) -> PositionSpec:
                 spec.seat = _int_token(label, value, 0, 99)
             i += 2
             continue
-        if word == "stock":
-            if spec.stock is not None:
-                raise PositionTextError("stock: given twice")
+        if word in ("stock", "draws"):  # the stock as dealt; uno-hearts' view: every card the pairs drew
+            if getattr(spec, word) is not None:
+                raise PositionTextError(f"{word}: given twice")
             if i + 1 >= len(tokens):
-                raise PositionTextError("stock: expected stock <cards>, top first")
-            label = f"stock {tokens[i + 1]}"
-            spec.stock = OrderedCards(None, _ordered_token(label, tokens[i + 1]), label)
+                raise PositionTextError(f"{word}: expected {word} <cards>, "
+                                        + ("top first" if word == "stock" else "in the order drawn"))
+            label = f"{word} {tokens[i + 1]}"
+            none = word == "draws" and tokens[i + 1] == "-"  # nothing drawn yet
+            setattr(spec, word, OrderedCards(None, [] if none else _ordered_token(label, tokens[i + 1]), label))
             i += 2
             continue
         if word == "drawn":
@@ -320,16 +330,20 @@ def parse_position(tokens: list[str]) -> PositionSpec:
                                       label)
             i += 3
             continue
-        if word in ("hand", "passed", "received"):
+        if word in ("hand", "passed", "received", "got"):
             if i + 2 >= len(tokens):
                 raise PositionTextError(f"{' '.join(tokens[i:])}: expected {word} <seat> <cards>")
             label = f"{word} {tokens[i + 1]} {tokens[i + 2]}"
             seat = _int_token(label, tokens[i + 1], 0, 99)
-            if word == "hand":
+            if word in ("hand", "got"):
                 cards, twins = _hand_token(label, tokens[i + 2])
                 group = SeatCards(seat, cards, label, twins)
             else:
                 group = _pass_group(seat, label, tokens[i + 2])
+            if word == "got":  # one per swap that gave the seat a hand, in order
+                spec.got.append(group)
+                i += 3
+                continue
             groups = {"hand": spec.hands, "passed": spec.passed, "received": spec.received}[word]
             if any(g.seat == seat for g in groups):
                 raise PositionTextError(f"{label}: {word} {seat} given twice")
@@ -483,8 +497,12 @@ def load_position(spec: PositionSpec, default_variant: str,
     match = _match_state(spec, rules, scores)
     if spec.seat is not None:
         check_seat(f"seat {spec.seat}", spec.seat)
-    for group in (*spec.hands, *spec.passed, *spec.received):
+    for group in (*spec.hands, *spec.passed, *spec.received, *spec.got):
         check_seat(group.label, group.seat)
+    for given in (spec.draws, *spec.got):
+        if given is not None and rules.stock_draw != StockDraw.PAIRS:
+            raise PositionTextError(f"{given.label}: only an uno-hearts seat's view writes the pairs' draws and "
+                                    "the hands it got")
     for group in (*spec.hands, *spec.passed, *spec.received):
         if group.twins and rules.copies == 1:
             text = group.label.split()[-1]
@@ -510,6 +528,10 @@ def load_position(spec: PositionSpec, default_variant: str,
     if not spec.hands:
         raise PositionTextError(f"no hand given: give one seat's hand or all {n}")
     if len(spec.hands) == n:
+        for given in (spec.draws, *spec.got):
+            if given is not None:
+                raise PositionTextError(f"{given.label}: with every hand known the draws and swaps follow from "
+                                        "the stock")
         loaded = _load_known(spec, variant, rules, dealer, scores, revokes)
         loaded.match = match
         return loaded
@@ -522,8 +544,14 @@ def load_position(spec: PositionSpec, default_variant: str,
         seat = spec.hands[0].seat
         world = domino_view_world(spec, rules, dealer, world_builder)
         return LoadedPosition(spec, variant, rules, world, scores, seat, seat, match=match)
-    if why := no_seat_view(rules):  # uno-hearts (docs/RULES.md §15): no world from a seat's view yet
-        raise WorldUnavailableError(f"{spec.hands[0].label}: variant {variant.id}: {why}")
+    if rules.stock_draw == StockDraw.PAIRS:  # uno-hearts (docs/RULES.md §15): its own view syntax
+        if world_builder is None:
+            raise WorldUnavailableError(f"{spec.hands[0].label}: one-hand positions need the world construction")
+        seat = spec.hands[0].seat
+        world = uno_view_world(spec, rules, dealer, revokes)
+        passed, received = (spec.passed[0].cards if spec.passed else None,
+                            spec.received[0].cards if spec.received else None)
+        return LoadedPosition(spec, variant, rules, world, scores, seat, seat, passed, received, match=match)
     if rules.copies > 1 and world_builder is not None:  # two-deck: the two-copy world (copas_ai/twin_world.py)
         world_builder = functools.partial(twin_world_from_view, twins=spec.hands[0].twins, revokes=revokes)
     elif revokes != "forbid" and world_builder is not None:

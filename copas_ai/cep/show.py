@@ -66,6 +66,9 @@ def picture(loaded: LoadedPosition) -> list[str]:
                     text += f"  passed {passed_text(pos, s)}"
                 if state != "passing":
                     text += f"  received {received_text(pos, s)}"
+            elif loaded.view_seat == s and pos.rules.copies > 1 and state != "passing":
+                # uno-hearts: the world's pass is the view's, a card passed twice written twice
+                text += f"  passed {passed_text(pos, s)}  received {received_text(pos, s)}"
             elif loaded.view_seat == s:
                 if loaded.view_passed is not None:
                     text += f"  passed {pass_text(loaded.view_passed)}"

@@ -31,7 +31,6 @@ from copas_ai.moves.passes import FORWARD, is_split, pass_text, plan_words
 from copas_ai.moves.decisions import seen_decisions
 from copas_ai.moves.stock import drawn_in_order
 from copas_ai.variants import find_variant
-from copas_ai.variants.uno_hearts import no_seat_view
 
 DEFAULT_ENGINE = f"{shlex.quote(sys.executable)} -m copas_ai engine"
 # A fresh engine that fails the same decision this many times in a row is not retried:
@@ -94,9 +93,6 @@ class Table:
         if self.match.rules.start_chips:  # the table's seats are fixed; a chips match deals to the seats left
             raise TableError(f"variant {self.match.variant.id}: the table does not play for chips yet "
                              "(docs/RULES.md §19); play it with `python -m copas_ai play --match` or an engine")
-        if why := no_seat_view(self.match.rules):  # its engine seats are sent their views
-            raise TableError(f"variant {self.match.variant.id}: the table does not play it yet: {why}; "
-                             "play it with `python -m copas_ai play` without --seat")
         bad = [seat for seat in s.people if not 0 <= seat < self.match.players]
         if bad or len(set(s.people)) != len(s.people):
             raise TableError(f"people's seats must be distinct seats 0..{self.match.players - 1}")

@@ -32,16 +32,6 @@ _RANK_DRAWS = {"J": 1, "Q": 1, "K": 8, "A": 8, **{str(face): face for face in ra
 _MOON_SCOPES = {"in-play": MoonScope.IN_PLAY, "all-27": MoonScope.ALL_CARDS}
 
 
-def no_seat_view(rules: RuleSet) -> str | None:
-    """Why a one-seat view of these rules cannot be loaded (CEP, and so the GUI table's
-    engine seats, which are sent their views): the hands a seat saw through the 8s'
-    swaps have no syntax in a view yet. Full positions are searched (`go`, `analyse`)."""
-    if rules.stock_draw != StockDraw.PAIRS:
-        return None
-    return ("uno-hearts (docs/RULES.md §15): one-seat views are not built yet (a view has no syntax for the "
-            "hands the seat saw through the 8s' swaps); give all the hands and the stock")
-
-
 def pair_draws() -> dict[Card, int]:
     """Per card, the cards a pair of it in a trick draws from the stock (UNO-2)."""
     return {card: _RANK_DRAWS[str(card)[0]] for card in CardSet.full_deck() if card not in _HEARTS}

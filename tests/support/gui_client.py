@@ -89,6 +89,18 @@ class Client:
             state = self.state(table, since=state["version"])
         return state
 
+    def play_out(self, table: str) -> dict[str, Any]:
+        """The person passes its first cards and plays its first legal card until the hand
+        is over; the last state."""
+        state = self.wait_for_person(table)
+        while state["phase"] not in ("handover", "gameover"):
+            if state["phase"] == "passing":
+                self.post("/api/pass", {"table": table, "seat": state["seat"], "cards": state["hand"][:state["pass"]["count"]]})
+            else:
+                self.post("/api/play", {"table": table, "card": first_legal(state)})
+            state = self.wait_for_person(table)
+        return state
+
 
 def first_legal(state: dict[str, Any]) -> str:
     return next(card for card in state["hand"] if state["legal"][card] is None)
