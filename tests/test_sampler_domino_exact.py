@@ -9,7 +9,7 @@ search (WorldSampler from the full position) and the world of the seat's one-sea
 as often as its count says (chi-square).
 
 Positions are taken along random hands where the history holds neither of the two facts
-the sampler does not model (RULES.md §17, "Coarser than the whole history"): another seat
+the sampler does not model (docs/RULES.md §17, "Coarser than the whole history"): another seat
 drawing after it showed a void, another seat drawing the seat's own discard. A stock that
 is another seat's discard is modelled: that seat put it down from a hand lacking every
 suit it had shown it lacked (the led one at least), so the stock's card lacks them too."""
@@ -20,23 +20,13 @@ from collections import Counter
 
 import pytest
 from scipy.stats import chisquare
-from support.domino_deals import exact_worlds, lost_facts, random_hand
+from support.domino_deals import DECK, exact_worlds, lost_facts, random_hand, small_position, world_key
 
-import copas_ai as ca
-from copas_ai._core import CardSet, WorldSampler
+from copas_ai._core import WorldSampler
 from copas_ai.moves.domino_view import domino_dealt, domino_view
 from copas_ai.search import world_from_view
-from copas_ai.variants.domino import domino_rules
 
 VARIANT = "domino"
-DECK = [f + s for s in "CDH" for f in "2345"][:10]
-
-
-def small_rules(players: int):
-    r = domino_rules(players)
-    r.deck = CardSet(DECK)
-    r.hand_size = 2
-    return r
 
 
 def _stock_is_anothers_discard(ref, me):
@@ -79,16 +69,8 @@ def find_case(players: int, wanted, start: int):
                 continue
             worlds = exact_worlds(hands, stock, dealer, moves[:i + 1], me)
             if 2 <= len(worlds) <= 200:
-                pos = ca.Position(small_rules(players), [CardSet(h) for h in hands], dealer=dealer, stock=stock)
-                for card in moves[:i + 1]:
-                    pos.push(card)
-                return pos, me, worlds
+                return small_position(players, hands, stock, dealer, moves[:i + 1]), me, worlds
     raise AssertionError("no such position in 400 small random hands")
-
-
-def world_key(world, me: int) -> tuple:
-    others = tuple(frozenset(str(c) for c in world.hand(s)) for s in range(world.players) if s != me)
-    return others, tuple(str(c) for c in world.stock)
 
 
 def assert_drawn_as_counted(draw, worlds: Counter, me: int) -> None:

@@ -19,6 +19,30 @@ from collections import Counter
 
 from support.independent_referee_domino import DominoReferee, suit
 
+import copas_ai as ca
+from copas_ai._core import CardSet
+from copas_ai.variants.domino import domino_rules
+
+# The small deck: 10 cards of three suits (2 each at 3 and 4 seats, the rest the stock).
+DECK = [f + s for s in "CDH" for f in "2345"][:10]
+
+
+def small_position(players: int, hands: list[list[str]], stock: list[str], dealer: int, moves: list[str]):
+    """The core's Position of domino on DECK (2 cards each) after `moves`."""
+    r = domino_rules(players)
+    r.deck = CardSet(DECK)
+    r.hand_size = 2
+    pos = ca.Position(r, [CardSet(h) for h in hands], dealer=dealer, stock=stock)
+    for card in moves:
+        pos.push(card)
+    return pos
+
+
+def world_key(world, me: int) -> tuple:
+    """A world as exact_worlds() keys it: the other hands, then the stock top first."""
+    others = tuple(frozenset(str(c) for c in world.hand(s)) for s in range(world.players) if s != me)
+    return others, tuple(str(c) for c in world.stock)
+
 
 def clone(ref: DominoReferee) -> DominoReferee:
     other = DominoReferee.__new__(DominoReferee)
@@ -118,7 +142,7 @@ def random_hand(deck: list[str], players: int, hand_size: int, dealer: int, seed
 
 
 def lost_facts(hands: list[list[str]], stock: list[str], dealer: int, moves: list[str], me: int) -> set[str]:
-    """Which facts of the history that the sampler does not model (RULES.md §17's Engine
+    """Which facts of the history that the sampler does not model (docs/RULES.md §17's Engine
     paragraph) arise before `moves` end, from me's seat: "void then draw" (another seat
     drew after showing a void: its older voids bound only its older cards), "own discard
     drawn" (another seat drew me's face-down discard: where it went is known to me)."""
