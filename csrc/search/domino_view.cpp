@@ -18,6 +18,7 @@
 
 #include <algorithm>
 
+#include "domino_discard.h"
 #include "knowledge.h"
 #include "sampler.h"
 
@@ -233,6 +234,7 @@ std::string domino_world_from_view(const RuleSet& rules, const SeatView& v, Rng&
     k.played |= replay.stock_cards();  // its own face-down discard: known to it alone
     k.undealt = 0;
   }
+  bound_domino_discard(k, replay.stock_discarder());
   if (std::string e = knowledge_error(k); !e.empty()) return "impossible position: " + e;
   const WorldSampler sampler(k);
   out = replay;

@@ -1,8 +1,9 @@
 """The worlds a domino seat cannot tell apart (docs/RULES.md §17), enumerated in full from
 the independent referee's facts (independent_referee_domino.py): each other seat holds as
 many cards as it does, none of a suit it showed it lacks; the stock is the rest, in any
-order (its one card when it is the seat's own discard). The sampler's and the one-seat
-view's worlds are checked against it."""
+order (its one card when it is the seat's own discard; when it is another seat's, none of
+a suit that seat showed it lacks). The sampler's and the one-seat view's worlds are
+checked against it; domino_deals.py is the brute force over whole deals."""
 
 from __future__ import annotations
 
@@ -32,7 +33,8 @@ def unseen_cards(pos, ref: DominoReferee, me: int) -> list[str]:
 def enumerated_worlds(pos, ref: DominoReferee, me: int):
     """Every (other hands, stock order) me cannot tell from the truth: each other seat
     holds as many cards as it does, none of a suit it showed it lacks; the stock is the
-    rest, in any order (its one card when it is me's own discard)."""
+    rest, in any order (its one card when it is me's own discard; another seat's discard
+    lacks what that seat showed it lacks)."""
     others = [s for s in range(ref.n) if s != me]
     unseen = unseen_cards(pos, ref, me)
     worlds = set()
@@ -40,6 +42,9 @@ def enumerated_worlds(pos, ref: DominoReferee, me: int):
     def place(i: int, left: list[str], hands: tuple):
         if i == len(others):
             stock = [ref.stock[0]] if ref.stock_discarder == me and ref.stock else left
+            maker = ref.stock_discarder
+            if maker not in (None, me) and any(suit(c) in ref.shown_void[maker] for c in stock):
+                return  # another seat's discard: put down from a hand lacking what it showed it lacked
             for order in itertools.permutations(stock):
                 worlds.add((hands, order))
             return

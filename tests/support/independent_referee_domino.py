@@ -18,7 +18,8 @@ What the other seats know (the sampler's facts): a discard shows its maker lacke
 the led suit, until it draws again (a drawn card may be of any suit); a seat whose
 draws found the led suit plays that one card, so it lacks the suit again (its other
 shown voids dropped with the draw); the discard itself is face down, known to its
-maker alone while it lies as the stock.
+maker alone while it lies as the stock (to the others: a card of none of the suits its
+maker showed it lacks).
 """
 
 from __future__ import annotations
