@@ -210,13 +210,17 @@ def test_uno_hearts_a_view_no_world_fits_is_refused_with_its_piece():
 
 def test_uno_hearts_analyse_judges_every_card_from_its_movers_view():
     """uno-hearts: `analyse` judges each card of a hand from the mover's one-seat view (its
-    draws and the hands it got included); the pass, unsearched, is not judged."""
+    draws and the hands it got included), after each seat's pass, judged from its hand as dealt."""
     match = Match.new(VARIANT, 4, seed=2)
     play_match(match, [make_bot("heuristic", seed=s) for s in range(4)], max_hands=1)
     record = read_record(dump_record(record_from_match(match)))
     analysis = analyse(record, AnalysisSettings(limit=Limit(iterations=20), hands=(1, 1)))
     hand = record.hands[0]
-    assert [(d.seat, str(d.played)) for d in analysis.decisions] == [(s, str(c)) for s, c in hand.plays]
+    passes = [d for d in analysis.decisions if d.trick is None]
+    assert sorted(d.seat for d in passes) == [0, 1, 2, 3]
+    assert all(d.played == hand.passes[d.seat] for d in passes)
+    cards = [d for d in analysis.decisions if d.trick is not None]
+    assert [(d.seat, str(d.played)) for d in cards] == [(s, str(c)) for s, c in hand.plays]
 
 
 def test_uno_hearts_the_arena_cep_player_plays_whole_hands_from_its_views():
