@@ -62,6 +62,21 @@ def dealt_position(rules, seed: int, dealer: int, hand_no: int) -> Position:
     return Position(rules, deal(rules, seed), dealer=dealer, hand_no=hand_no)
 
 
+def hand_record(dealt: list[CardSet], position: Position, score: list[int], match: MatchState | None = None,
+                seats: list[int] | None = None) -> HandRecord:
+    """The record of `position`'s hand as played so far (finished, or saved mid-hand), dealt
+    `dealt`: every field a reader needs to deal and replay it (stock, twins, both-copies passes)."""
+    passes = list(position.passed_parts) if position.pass_plan else None
+    pool = list(position.received_parts) if position.rules.pool_cards and passes else None
+    at = discard_index(position)
+    discard = None if at is None else (at, position.discards)
+    twins = [dealt_twins(position, s)[1] for s in range(position.players)] if position.rules.copies > 1 else None
+    pass_twins = list(position.passed_twins) if passes and any(position.passed_twins) else None
+    return HandRecord(position.hand_no, position.dealer, dealt, passes, position.moves, score, discard,
+                      match=match, pool=pool, decisions=tuple(position.decisions), seats=seats,
+                      stock=list(position.dealt_stock) or None, twins=twins, pass_twins=pass_twins)
+
+
 @dataclass
 class Match:
     """A match of one variant: deals hands from a seed and keeps the core's match
@@ -145,21 +160,19 @@ class Match:
         if not position.is_over():
             raise ValueError("the hand is not over")
         before = self.state.copy()
-        seats = self.seats_in_play()
-        score = self.state.add_hand(position)
-        passes = list(position.passed_parts) if position.pass_plan else None
-        pool = list(position.received_parts) if position.rules.pool_cards and passes else None
-        at = discard_index(position)
-        discard = None if at is None else (at, position.discards)
-        record = HandRecord(position.hand_no, position.dealer, dealt, passes, position.moves, score, discard,
-                            match=before, pool=pool, decisions=tuple(position.decisions),
-                            seats=None if len(seats) == self.players else seats,
-                            stock=list(position.dealt_stock) or None,
-                            twins=[dealt_twins(position, s)[1] for s in range(position.players)]
-                            if position.rules.copies > 1 else None,
-                            pass_twins=list(position.passed_twins) if passes and any(position.passed_twins) else None)
+        seats = self._dealt_seats()
+        record = hand_record(dealt, position, self.state.add_hand(position), match=before, seats=seats)
         self.hands.append(record)
         return record
+
+    def hand_in_play_record(self, dealt: list[CardSet], position: Position) -> HandRecord:
+        """The record of the hand in play, as far as it has gone (the match state is not changed)."""
+        return hand_record(dealt, position, position.score(), match=self.state.copy(), seats=self._dealt_seats())
+
+    def _dealt_seats(self) -> list[int] | None:
+        """The match seats the hand in play was dealt to; None when every seat plays."""
+        seats = self.seats_in_play()
+        return None if len(seats) == self.players else seats
 
     def outcome(self) -> tuple[bool, list[int]]:
         """(over, winning seats) under the variant's end rules, from the whole state."""

@@ -535,3 +535,27 @@ def test_two_player_the_person_plays_a_whole_game_seeing_the_stock_and_its_own_d
         assert sum(end["sheet"][0]) == 13
         record = read_record(client.get(f"/api/record?table={table}"))
         assert len(record.hands[0].stock) == 38 and len(record.hands[0].plays) == 52
+
+
+@pytest.mark.parametrize("variant, players", [("two-deck", None), ("uno-hearts", 4), ("two-player", None), ("domino", 4)])
+def test_a_record_saved_mid_hand_reads_back_with_its_stock_and_twins(variant, players):
+    """A match saved mid-hand (GET /api/record while the hand is in play) carries what the
+    reader needs to deal it again: two-deck's and uno-hearts' cards held twice (§13, §15), the
+    stock of two-player, uno-hearts and domino (§18, §15, §17). It reads back, replayed by the
+    core, with the table's own moves so far (once, these records failed to read)."""
+    with running_server() as server:
+        client = Client(server)
+        table = _new(client, variant, players, seed=3)
+        state = client.wait_for_person(table)
+        played = 0
+        while played < 2:
+            if state["phase"] == "passing":
+                client.post("/api/pass", {"table": table, "seat": state["seat"], "cards": state["hand"][:state["pass"]["count"]]})
+            else:
+                client.post("/api/play", {"table": table, "card": first_legal(state)})
+                played += 1
+            state = client.wait_for_person(table)
+        partial = read_record(client.get(f"/api/record?table={table}")).hands[0]
+        position = server.tables[table].position
+        assert partial.plays == position.moves and len(partial.plays) >= 2
+        assert partial.deal == server.tables[table].dealt

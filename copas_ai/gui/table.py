@@ -22,7 +22,7 @@ from copas_ai.analysis.record import dump_record, hand_to_json, record_from_matc
 from copas_ai.arena.cep_player import CepBot
 from copas_ai.engine import SimpleEngine
 from copas_ai.errors import EngineError
-from copas_ai.game import HandRecord, Match, deal_pool_back
+from copas_ai.game import Match, deal_pool_back
 from copas_ai.gui.choices import choice_label
 from copas_ai.moves import kitty as kitty_moves
 from copas_ai.moves.twins import twin_card_list
@@ -394,10 +394,7 @@ class Table:
             p = self.position
             # A hand past its pass, or with a decision made (not queens' plan alone, before it).
             if not self.hand_recorded and p.phase != "passing" and (p.moves or p.decisions or p.pass_plan):
-                passes = list(p.passed_parts) if p.pass_plan else None
-                partial = HandRecord(p.hand_no, p.dealer, self.dealt, passes, p.moves, p.score(),
-                                     None if discard_index(p) is None else (discard_index(p), p.discards),
-                                     decisions=tuple(p.decisions))
+                partial = self.match.hand_in_play_record(self.dealt, p)
                 data["hands"].append(hand_to_json(partial))
             if not data["hands"]:
                 raise TableError("nothing played yet: pass first")
