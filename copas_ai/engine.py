@@ -31,7 +31,7 @@ from typing import Any, Callable, Coroutine, Sequence, TypeVar, Union
 
 from copas_ai._core import Card, CardSet, InvalidCardError, Position
 from copas_ai.errors import EngineError, EngineTerminatedError
-from copas_ai.moves.passes import parse_pass_text
+from copas_ai.moves.passes import one_way_pass, parse_pass_text
 from copas_ai.cep.position_text import PositionSpec, position_to_text
 from copas_ai.search import Limit
 from copas_ai.variants.seat_counts import parse_seat_counts
@@ -119,7 +119,9 @@ def parse_move(token: str) -> Move:
     try:
         if "/" in token:  # a split pass: its parts in plan order
             return parse_pass_text(token)
-        if "," in token or token == "-":
+        if "," in token:  # a one-way pass (uno-hearts: a card named twice sends both copies)
+            return one_way_pass([Card.from_str(card) for card in token.split(",")])
+        if token == "-":
             return CardSet.from_str(token)
         return Card.from_str(token)
     except InvalidCardError:

@@ -14,7 +14,7 @@ from copas_ai._core import Card, CardSet, MatchState, Position, StockDraw, deal,
 from copas_ai.bots import Bot, choose_decision, choose_discard
 from copas_ai.moves.decisions import PLAN
 from copas_ai.moves.kitty import discard_index
-from copas_ai.moves.passes import PassValue, is_split
+from copas_ai.moves.passes import PassValue, is_split, set_any_pass
 from copas_ai.moves.twins import cards_points, dealt_twins
 from copas_ai.variants import Variant, find_variant
 
@@ -229,7 +229,7 @@ def play_hand(
             choice = bots[seat].choose_pass(position, seat, count)
             if is_split(position.pass_plan) and isinstance(choice, CardSet):
                 choice = position.rote_pass(choice)  # a player that chooses cards, not directions
-            position.set_pass(seat, choice)
+            set_any_pass(position, seat, choice)
         deal_pool_back(position)
         if on_passes:
             on_passes(position)

@@ -559,3 +559,27 @@ def test_a_record_saved_mid_hand_reads_back_with_its_stock_and_twins(variant, pl
         position = server.tables[table].position
         assert partial.plays == position.moves and len(partial.plays) >= 2
         assert partial.deal == server.tables[table].dealt
+
+
+def test_uno_hearts_the_person_passes_both_copies_of_a_card_it_was_dealt_twice():
+    """uno-hearts (docs/RULES.md §15, A48b): a pass may send both copies of a card. The person
+    names the card twice; the core passes both (seat 3, to its right, holds them) and the
+    record saved mid-hand names it twice. One copy of each card (american): a card named
+    twice is a 400 naming it."""
+    seed = next(s for s in range(1, 80) if Match.new("uno-hearts", 4, seed=s).deal_next_hand().twins[0])
+    with running_server() as server:
+        client = Client(server)
+        table = _new(client, "uno-hearts", 4, seed=seed)
+        state = client.wait_for_person(table)
+        pair = next(c for c in state["hand"] if state["hand"].count(c) == 2)
+        other = next(c for c in state["hand"] if c != pair)
+        client.post("/api/pass", {"table": table, "seat": 0, "cards": [pair, pair, other]})
+        client.wait_for_person(table)
+        position = server.tables[table].position
+        assert str(position.passed_twins[0]) == pair
+        record = read_record(client.get(f"/api/record?table={table}"))
+        assert record.hands[0].pass_twins[0] == ca.CardSet.from_str(pair)
+        table = _new(client, "american")
+        hand = client.wait_for_person(table)["hand"]
+        status, answer, _ = client.request("POST", "/api/pass", {"table": table, "seat": 0, "cards": [hand[0]] * 2 + [hand[1]]})
+        assert status == 400 and f"card {hand[0]} listed twice" in answer["error"]

@@ -270,3 +270,24 @@ def test_uno_hearts_from_the_command_line_plays_with_the_search(capsys):
     uno-hearts (the table, `--seat`: tests/test_view_uno_hearts.py)."""
     assert main(["play", "--variant", VARIANT, "--seed", "1", "--bots", "ismcts,heuristic,random,heuristic"]) == 0
     assert "trick 13" in capsys.readouterr().out
+
+
+def test_uno_hearts_an_engines_pass_naming_a_card_twice_passes_both_copies():
+    """uno-hearts: `bestmove 7D,7D,2C` from a CEP engine is a pass of both copies of 7D
+    (parse_move gives the card list, set_any_pass the core's two-copy pass); the same
+    answer under one copy of each card is refused naming the card."""
+    from copas_ai.engine import parse_move
+    from copas_ai.moves.passes import set_any_pass
+
+    match = next(m for seed in range(1, 80) if (m := Match.new(VARIANT, 4, seed=seed)).deal_next_hand().twins[2])
+    pos = match.deal_next_hand()
+    pair = next(iter(pos.twins[2]))
+    other = next(c for c in pos.hand(2) if c != pair)
+    move = parse_move(f"{pair},{pair},{other}")
+    assert move == [pair, pair, other]
+    set_any_pass(pos, 2, move)
+    assert pos.passed_twins[2] == ca.CardSet([pair])
+    american = Match.new("american", 4, seed=1).deal_next_hand()
+    cards = list(american.hand(0))
+    with pytest.raises(ca.InvalidCardError, match=f"card {cards[0]} listed twice"):
+        set_any_pass(american, 0, parse_move(f"{cards[0]},{cards[0]},{cards[1]}"))

@@ -103,7 +103,7 @@ class CepBot:
         move = self._go(position, seat)
         if move == FORWARD and position.blind_packet:  # blind-forward: the packet the referee holds
             return position.blind_packet
-        if not isinstance(move, (CardSet, tuple)):  # a tuple: a split pass's parts
+        if not isinstance(move, (CardSet, tuple, list)):  # a tuple: a split pass's parts; a list: both copies
             raise ValueError(f"{self.name} answered {move!r} to a pass")
         return move
 

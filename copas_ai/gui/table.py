@@ -27,7 +27,7 @@ from copas_ai.gui.choices import choice_label
 from copas_ai.moves import kitty as kitty_moves
 from copas_ai.moves.twins import twin_card_list
 from copas_ai.moves.kitty import discard_index
-from copas_ai.moves.passes import FORWARD, is_split, pass_text, plan_words
+from copas_ai.moves.passes import FORWARD, is_split, one_way_pass, pass_text, plan_words, set_any_pass
 from copas_ai.moves.decisions import seen_decisions
 from copas_ai.moves.stock import drawn_in_order
 from copas_ai.variants import find_variant
@@ -53,12 +53,19 @@ class TableSettings:
     engine: str = DEFAULT_ENGINE
 
 
-def _cards(tokens: Any) -> CardSet:
+def _card_list(tokens: Any) -> list[Card]:
     if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
         raise TableError("expected a list of cards")
     try:
-        return CardSet([Card.from_str(t) for t in tokens])
+        return [Card.from_str(t) for t in tokens]
     except InvalidCardError as exc:
+        raise TableError(str(exc)) from None
+
+
+def _cards(tokens: Any) -> CardSet:
+    try:
+        return CardSet(_card_list(tokens))
+    except InvalidCardError as exc:  # a card named twice
         raise TableError(str(exc)) from None
 
 
@@ -223,7 +230,7 @@ class Table:
             if job.kind == "pass":
                 if is_split(p.pass_plan) and isinstance(move, CardSet):
                     move = p.rote_pass(move)
-                p.set_pass(job.seat, move)
+                set_any_pass(p, job.seat, move)
             elif job.kind == "decision":
                 p.decide(move, seat=job.seat)
             elif job.kind == "discard":
@@ -276,10 +283,10 @@ class Table:
             if tokens == [FORWARD] and p.next_passer == seat and p.blind_packet:  # blind-forward, unseen
                 value = p.blind_packet
             else:
-                cards = _cards(tokens)
-                value = p.rote_pass(cards) if is_split(p.pass_plan) else cards
+                cards = _card_list(tokens)
+                value = p.rote_pass(CardSet(cards)) if is_split(p.pass_plan) else one_way_pass(cards)
             try:
-                p.set_pass(seat, value)
+                set_any_pass(p, seat, value)
             except (IllegalMoveError, ValueError) as exc:
                 raise TableError(str(exc)) from None
             self._after_move()

@@ -5,7 +5,9 @@ a tuple of CardSets in plan order: `(left cards, right cards)` for the plan
 `[(1, 1), (3, 2)]`. `Position.set_pass` takes either, and `Position.passed_parts`
 / `received_parts` give them back. As text the parts are separated by '/'
 ("QS/AH,KC"); in a copas-game/1 record a seat's pass stays one flat card list,
-the parts concatenated in plan order (the plan's counts cut it back).
+the parts concatenated in plan order (the plan's counts cut it back). uno-hearts'
+pass may send both copies of a card (docs/RULES.md §15): it is then a list of cards
+naming that card twice, which `set_any_pass` gives to `Position.set_twin_pass`.
 """
 
 from __future__ import annotations
@@ -14,11 +16,24 @@ from typing import Iterable, Sequence, Union
 
 from copas_ai._core import Card, CardSet
 
-PassValue = Union[CardSet, tuple[CardSet, ...]]
+PassValue = Union[CardSet, tuple[CardSet, ...], list[Card]]
 
 # blind-forward (docs/RULES.md §2.2 L47): a chain link's pass of the 3 cards it received,
 # unseen (`passed <seat> forward`, `legal pass 3 <cards> forward`, `bestmove forward`).
 FORWARD = "forward"
+
+
+def one_way_pass(cards: Sequence[Card]) -> CardSet | list[Card]:
+    """A one-way pass's cards: a CardSet, or (two copies of a card) the list naming it twice."""
+    return list(cards) if len(set(cards)) < len(cards) else CardSet(list(cards))
+
+
+def set_any_pass(position, seat: int, value: PassValue) -> None:
+    """Sets `seat`'s pass in `position`, whichever form it takes (a list: both copies of a card)."""
+    if isinstance(value, list) and position.rules.copies > 1:
+        position.set_twin_pass(seat, value)
+    else:  # one copy of each card: a card named twice is refused by name (InvalidCardError)
+        position.set_pass(seat, CardSet(value) if isinstance(value, list) else value)
 
 
 def plan_counts(plan: Sequence[tuple[int, int]]) -> list[int]:
@@ -44,6 +59,8 @@ def pass_text(value: PassValue) -> str:
     """'QS,AH,KC' for a one-way pass, 'QS/AH,KC' for a split one (parts in plan order)."""
     if isinstance(value, (CardSet, str)):  # a str: FORWARD
         return str(value)
+    if isinstance(value, list):  # both copies of a card: named twice
+        return ",".join(str(card) for card in value)
     return "/".join(str(part) for part in value)
 
 
