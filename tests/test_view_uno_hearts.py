@@ -276,3 +276,16 @@ def test_uno_hearts_view_of_a_seat_that_passed_both_copies_of_a_card(engine):
     assert f",{pair},{pair} received 1 " in line or f"passed 1 {pair},{pair}," in line
     assert engine.ask(line) == []
     assert any(f"  passed {pair},{pair}" in out or f",{pair},{pair}  received" in out for out in engine.ask("show"))
+
+
+@pytest.mark.parametrize("passed, holds, shown", [
+    ("6D,6D,3C", "8C,9D,JD,AD,JH,2S,5S,6S,9S,TS", "3C,6D,6D"),  # both copies of 6D passed
+    ("6D,3C,8C", "6D,9D,JD,AD,JH,2S,5S,6S,9S,TS", "3C,8C,6D"),  # one copy passed, one kept
+])
+def test_uno_hearts_show_during_the_pass_counts_each_copy_held_and_passed(engine, passed, holds, shown):
+    """uno-hearts, seat 0 dealt both copies of 6D has set its pass, the others not yet: `show`
+    writes what it holds less each copy it passed (once, passing one copy hid both) and its
+    pass with a card passed twice written twice (once, written once)."""
+    assert engine.ask(f"position variant uno-hearts seat 0 hand 0 3C,8C,6D,6D,9D,JD,AD,JH,2S,5S,6S,9S,TS "
+                      f"passed 0 {passed}") == []
+    assert any(f"# seat 0  holds {holds}  passed {shown}  took -" in line for line in engine.ask("show"))

@@ -41,7 +41,7 @@ from copas_ai.match_text import WORDS as MATCH_WORDS, check_chips, check_match_s
 from copas_ai.moves.passes import FORWARD, PassValue, all_cards, parse_pass_text, pass_text
 from copas_ai.moves.stock import drawn_in_order
 from copas_ai.moves.twins import (dealt_twins, parse_twin_cards, received_text, twin_card_list, twin_cards_text,
-                                  twin_text)
+                                  twin_pass, twin_text)
 from copas_ai.cep.domino_view import domino_view_world
 from copas_ai.twin_world import twin_world_from_view
 from copas_ai.cep.uno_view import uno_view_world
@@ -549,8 +549,8 @@ def load_position(spec: PositionSpec, default_variant: str,
             raise WorldUnavailableError(f"{spec.hands[0].label}: one-hand positions need the world construction")
         seat = spec.hands[0].seat
         world = uno_view_world(spec, rules, dealer, revokes)
-        passed, received = (spec.passed[0].cards if spec.passed else None,
-                            spec.received[0].cards if spec.received else None)
+        passed, received = (twin_pass(spec.passed[0].cards, spec.passed[0].twins) if spec.passed else None,
+                            twin_pass(spec.received[0].cards, spec.received[0].twins) if spec.received else None)
         return LoadedPosition(spec, variant, rules, world, scores, seat, seat, passed, received, match=match)
     if rules.copies > 1 and world_builder is not None:  # two-deck: the two-copy world (copas_ai/twin_world.py)
         world_builder = functools.partial(twin_world_from_view, twins=spec.hands[0].twins, revokes=revokes)

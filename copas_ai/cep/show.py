@@ -10,7 +10,7 @@ from __future__ import annotations
 from copas_ai._core import Position, StockDraw
 
 from copas_ai.match_text import match_words
-from copas_ai.moves.passes import all_cards, pass_text, plan_words
+from copas_ai.moves.passes import flat_cards, pass_text, plan_words
 from copas_ai.moves.stock import drawn_in_order
 from copas_ai.moves.twins import (cards_points, held_text, held_count, passed_text, received_text, twin_text,
                                   won_text)
@@ -59,7 +59,7 @@ def picture(loaded: LoadedPosition) -> list[str]:
             held = held_text(pos, s)
             if loaded.view_seat == s and state == "passing" and loaded.view_passed is not None:
                 # the pass is down, the cards coming back are not known
-                held = str(pos.hand(s) - all_cards(loaded.view_passed))
+                held = held_text(pos, s, without=flat_cards(loaded.view_passed))
             text = f"seat {s}  holds {held}"
             if loaded.view_seat is None and pos.pass_plan:
                 if pos.pass_is_set(s):

@@ -72,7 +72,10 @@ def parse_pass_text(text: str) -> PassValue:
 
 
 def flat_cards(value: PassValue) -> list[Card]:
-    """A pass as one card list, parts concatenated in plan order (each part's cards ascending)."""
+    """A pass as one card list, parts concatenated in plan order (each part's cards ascending;
+    a pass of both copies of a card names it twice)."""
+    if isinstance(value, list):
+        return list(value)
     parts = (value,) if isinstance(value, CardSet) else value
     return [card for part in parts for card in part]
 

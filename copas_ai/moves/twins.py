@@ -10,6 +10,8 @@ at least once, and `twice`, those held twice; Position(..., twins=) takes the se
 from __future__ import annotations
 
 from collections import Counter
+from typing import Sequence
+
 from copas_ai._core import Card, CardSet, InvalidCardError, Position
 from copas_ai.moves.passes import pass_text
 
@@ -40,6 +42,12 @@ def parse_twin_cards(text: str, copies: int = COPIES) -> tuple[CardSet, CardSet]
 def twin_card_list(once: CardSet, twice: CardSet) -> list[str]:
     """The cards of both layers in card order, each card of `twice` listed twice (a record's list)."""
     return [str(c) for c in once for _ in range(2 if c in twice else 1)]
+
+
+def twin_pass(once: CardSet, twice: CardSet) -> CardSet | list[Card]:
+    """A one-way pass from its layers: the CardSet, or (uno-hearts, both copies of a card passed)
+    the list naming each card of `twice` twice, as moves.passes.set_any_pass takes it."""
+    return [card for card in once for _ in range(COPIES if card in twice else 1)] if twice else once
 
 
 def twin_cards_text(once: CardSet, twice: CardSet) -> str:
@@ -82,9 +90,13 @@ def twin_text(once: CardSet, twice: CardSet) -> str:
     return twin_cards_text(once, twice) or str(once)
 
 
-def held_text(position: Position, seat: int) -> str:
-    """What `seat` holds, a card held twice written twice (one-copy variants: its CardSet)."""
-    return twin_text(position.hand(seat), position.twins[seat])
+def held_text(position: Position, seat: int, without: Sequence[Card] = ()) -> str:
+    """What `seat` holds, a card held twice written twice (one-copy variants: its CardSet),
+    less the cards `without` (a pass set down but not yet exchanged: each copy named)."""
+    if not without:
+        return twin_text(position.hand(seat), position.twins[seat])
+    counts = Counter({card: COPIES if card in position.twins[seat] else 1 for card in position.hand(seat)})
+    return twin_text(*layers(counts - Counter(without)))
 
 
 def won_text(position: Position, seat: int) -> str:
