@@ -261,3 +261,18 @@ def test_two_deck_a_tie_for_the_lowest_at_200_plays_extra_hands_as_the_referee_s
     sides = TwoDeckMatch(6, partners=True)  # A46a: seat s and s + 3 are a side, summed
     sides.add_hand([100, 20, 30, 110, 20, 30])
     assert ca.match_outcome(ca.find_variant("two-deck+partners").rules(6), sides.totals) == sides.outcome() == (True, [1, 4])
+
+
+@pytest.mark.parametrize("variant", ["two-deck", "cancellation"])
+def test_show_of_a_seats_view_in_a_two_copy_game_without_a_pass(variant):
+    """two-deck (§13) and cancellation (§14) have no pass: `show` of a one-seat view writes the
+    seat's hand (a card held twice twice) and no pass (once, an internal error: the uno-hearts
+    pass line was read for every two-copy view)."""
+    pos = played_out(Match.new(variant, 8, seed=4).deal_next_hand(), 8 * 2 + 3)
+    seat = pos.turn
+    engine = Engine()
+    engine.set_position(seat_view_text(pos, seat, variant).split()[1:])
+    picture = engine.show()
+    mine = next(line for line in picture if line.startswith(f"seat {seat}  holds"))
+    assert "passed" not in mine and "received" not in mine and mine.endswith("<- engine")
+    assert Counter(mine.split()[3].split(",")) == Counter(str(c) for c in pos.hand(seat)) + Counter(str(c) for c in pos.twins[seat])

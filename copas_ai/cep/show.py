@@ -66,7 +66,7 @@ def picture(loaded: LoadedPosition) -> list[str]:
                     text += f"  passed {passed_text(pos, s)}"
                 if state != "passing":
                     text += f"  received {received_text(pos, s)}"
-            elif loaded.view_seat == s and pos.rules.copies > 1 and state != "passing":
+            elif loaded.view_seat == s and pos.rules.copies > 1 and pos.pass_plan and state != "passing":
                 # uno-hearts: the world's pass is the view's, a card passed twice written twice
                 text += f"  passed {passed_text(pos, s)}  received {received_text(pos, s)}"
             elif loaded.view_seat == s:
