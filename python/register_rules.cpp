@@ -290,6 +290,8 @@ void register_rules(py::module_& m) {
   m.attr("EXACT_HALF_TO_ZERO") = static_cast<int>(kExactHalfToZero);
   m.attr("EXACT_TARGET_TO_HALF_THEN_ZERO") = static_cast<int>(kExactTargetToHalfThenZero);
   m.attr("EXACT_TARGET_FLIPS") = static_cast<int>(kExactTargetFlips);
+  m.def("rules_unsupported", &check_rules, py::arg("rules"),
+        "Why no Position can be played under these rules (empty when one can): what Position() refuses.");
   m.def("solver_unsupported", static_cast<std::string (*)(const RuleSet&)>(&solver_unsupported), py::arg("rules"),
         "why the exact solver cannot score these rules ('' when it can)");
 

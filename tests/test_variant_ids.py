@@ -52,6 +52,10 @@ def test_option_outside_its_family_is_allowed_and_flagged_unverified():
     ("copas-fora+target-200+target-200", "given twice"),
     ("copas-fora+target-200=300", "takes no value"),
     ("copas-fora+", "unknown option ''"),
+    # Off its family an option may build rules the core cannot play: refused when the id is
+    # read, not at the first deal (gong-zhu's super charges, betting-chips' chips).
+    ("american+super-charge", "unsupported rules: super charges"),
+    ("copas-fora+start-chips", "unsupported rules: chips"),
 ])
 def test_bad_variant_ids_are_refused_with_the_reason(bad, message):
     with pytest.raises(ca.VariantNotFoundError, match=message):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from copas_ai._core import RuleSet
+from copas_ai._core import RuleSet, rules_unsupported
 from copas_ai.errors import VariantNotFoundError
 from copas_ai.variants.seat_counts import seat_counts_text
 
@@ -37,7 +37,9 @@ class Variant:
         counts = []
         for n in range(self.min_players, self.max_players + 1):
             try:
-                self._build(n)
+                # An option off its family may build rules the core cannot play (american+super-charge).
+                if why := rules_unsupported(self._build(n)):
+                    raise ValueError(f"unsupported rules: {why}")
                 counts.append(n)
             except ValueError as exc:
                 errors.append(exc)
