@@ -4,7 +4,7 @@ copas_ai core: cards, rules, positions and search in C++
 from __future__ import annotations
 import collections.abc
 import typing
-__all__: list[str] = ['Auction', 'Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_FLIPS', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IdenticalCardWins', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MAX_BID', 'MatchEquity', 'MatchState', 'MoonRule', 'MoonScope', 'PIMC_MAX_TRICKS', 'Position', 'RuleSet', 'Searcher', 'Solver', 'StockDraw', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'auction_outcome', 'card_feature_names', 'card_features', 'card_model_probability', 'deal', 'deal_twins', 'heuristic_blind_pass', 'heuristic_card', 'heuristic_card_probability', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'inference_pool', 'match_equity_unsupported', 'match_outcome', 'pay_auction_bid', 'penalty_suit_rules', 'plan_parts', 'play_log_likelihood', 'random_hands', 'relaxed_ceiling_at_most', 'settle_auction_hand', 'sides', 'simulate_match_wins', 'solve_plain', 'solver_unsupported', 'twin_world_count', 'twin_worlds', 'world_from_view']
+__all__: list[str] = ['Auction', 'Card', 'CardSet', 'EXACT_HALF_TO_ZERO', 'EXACT_TARGET_FLIPS', 'EXACT_TARGET_TO_HALF_PLUS_ONE', 'EXACT_TARGET_TO_HALF_THEN_ZERO', 'FirstLead', 'Goal', 'HeartsBreak', 'IdenticalCardWins', 'IllegalMoveError', 'InvalidCardError', 'InvalidPositionError', 'KittyTaker', 'KittyUse', 'MAX_BID', 'MatchEquity', 'MatchState', 'MoonRule', 'MoonScope', 'PIMC_MAX_TRICKS', 'Position', 'RuleSet', 'Searcher', 'Solver', 'StockDraw', 'TieRule', 'WorldSampler', 'add_hand_to_match', 'auction_outcome', 'card_feature_names', 'card_features', 'card_model_probability', 'deal', 'deal_twins', 'heuristic_blind_pass', 'heuristic_card', 'heuristic_card_probability', 'heuristic_decision', 'heuristic_discard', 'heuristic_pass', 'inference_pool', 'match_equity_unsupported', 'match_outcome', 'pay_auction_bid', 'penalty_suit_rules', 'plan_parts', 'play_log_likelihood', 'random_hands', 'relaxed_ceiling_at_most', 'rules_unsupported', 'settle_auction_hand', 'sides', 'simulate_match_wins', 'solve_plain', 'solver_unsupported', 'twin_world_count', 'twin_worlds', 'world_from_view']
 class InvalidCardError(ValueError):
     pass
 class IllegalMoveError(ValueError):
@@ -1733,6 +1733,10 @@ def random_hands(rules: RuleSet, count: typing.SupportsInt | typing.SupportsInde
 def relaxed_ceiling_at_most(position: Position, threshold: typing.SupportsInt | typing.SupportsIndex, node_budget: typing.SupportsInt | typing.SupportsIndex = 1000000, root: typing.SupportsInt | typing.SupportsIndex | None = None) -> bool:
     """
     True when the solver's relaxed game (csrc/solver/relaxed_ceiling.h: the other seats also choose which of those that could have won a trick leads the next, and may shoot the moon while one of them could have won every trick holding a moon card) holds the final score of root (default: the seat to act) to at most threshold, which proves the same of the real game; False when it does not or node_budget positions did not settle it.
+    """
+def rules_unsupported(rules: RuleSet) -> str:
+    """
+    Why no Position can be played under these rules (empty when one can): what Position() refuses.
     """
 def settle_auction_hand(match: MatchState, taken: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> None:
     """
