@@ -1140,7 +1140,7 @@ class Position:
         """
     def revealed_absent(self, arg0: typing.Any) -> CardSet:
         """
-        cards the seat to act cannot hold if it plays this (legal) card now
+        cards the seat to act cannot hold if it plays this card now legally (read from the public state, not the seat's hand: a card it may not play here is answered as for a hand that may)
         """
     def rote_pass(self, cards: typing.Any) -> typing.Any:
         """

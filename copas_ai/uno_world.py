@@ -3,18 +3,21 @@ syntax: docs/PROTOCOL.md, "### uno-hearts"): its dealt hand, its pass (3 to the 
 what it received, every card played, every card the pairs drew (face up) and each hand the
 8s' swaps gave it, as it received it.
 
-The world is the core's two-copy sampler's draw (csrc/search/twin_sampler.h with
+The world is the core's two-copy sampler's first draw (csrc/search/twin_sampler.h with
 csrc/search/uno_knowledge.h), so it is distributed exactly as the search's worlds for that
-seat. The sampler reads what the seat knows from a Position, so a first Position is built that
-merely fits the view (a placeholder), as copas_ai/twin_world.py does for two-deck. Hands are
-followed as tokens, each named by the seat that held it after the pass: a play takes a card
-out of the token its seat holds, a swap moves tokens, nothing else changes one. A token the
-seat has held is known whole; the one its pass went into holds that pass; the other tokens'
-unseen cards and the stock's rest are filled by a max-flow that respects the voids each token
-has shown. Who swaps after which trick, how many cards the pairs draw, and the voids are the
-core's: the placeholder is replayed, and what the replay shows that was not assumed yet is
-learnt and the placeholder built again (a few rounds at most). The world is then the
-sampler's current hands and stock, taken back to a deal through the same tokens.
+seat; the sampler reads what each hand's plays showed it lacks (a hand of only hearts
+included), so its draw fits every play as it is. The sampler reads what the seat knows from a
+Position, so a first Position is built that merely fits the view (a placeholder), as
+copas_ai/twin_world.py does for two-deck. Hands are followed as tokens, each named by the seat
+that held it after the pass: a play takes a card out of the token its seat holds, a swap moves
+tokens, nothing else changes one. A token the seat has held is known whole; the one its pass
+went into holds that pass; the other tokens' unseen cards and the stock's rest are filled by a
+max-flow that respects the suits each token's plays showed it lacks. Who swaps after which
+trick, how many cards the pairs draw, and what each play shows (Position.revealed_absent: the
+led suit not followed; every other suit for a heart led before hearts broke or played to trick
+1) are the core's: the placeholder is replayed, and what the replay shows that the placeholder
+contradicts is learnt and the placeholder built again (a few rounds at most). The world is
+then the sampler's current hands and stock, taken back to a deal through the same tokens.
 """
 
 from __future__ import annotations
@@ -24,9 +27,6 @@ from collections import Counter
 from copas_ai._core import Card, CardSet, IllegalMoveError, InvalidPositionError, Position, RuleSet, twin_worlds
 from copas_ai.moves.twins import layers
 from copas_ai.twin_world import fill_unseen
-
-_HEARTS = 2  # the suit index of hearts (csrc/cards.h: C, D, H, S)
-_BATCH, _BATCHES, _BATCH_SEED_STEP = 16, 128, 1_000_003  # the redraws (below), deterministic per seed
 
 
 class UnoViewError(ValueError):
@@ -50,18 +50,10 @@ def uno_world_from_view(rules: RuleSet, seat: int, hand: Counter, passed: Counte
                  rules.players - 1 if dealer is None else dealer, hand_no, list(draws), [Counter(g) for g in got])
     placeholder = view.placeholder()
     end = view.tokens_at(len(view.moves))
-    for batch in range(_BATCHES):
-        for hands, stock in twin_worlds(placeholder, seat, _BATCH, seed + batch * _BATCH_SEED_STEP):
-            post = {end[s]: Counter(Card.from_str(c) for c in hands[s]) + view.plays_from(end[s])
-                    for s in range(view.n)}
-            try:
-                return view.build(post, view.draws + [Card.from_str(c) for c in stock])
-            except UnoViewError:
-                # The sampler ignores what a heart led before hearts broke (or played to
-                # trick 1) tells: that hand held only hearts. A world it draws against that
-                # is redrawn, so the worlds kept are uniform over those that fit every play.
-                continue
-    raise UnoViewError("move", len(view.moves) - 1, f"no world of {_BATCHES * _BATCH} drawn fits every card played")
+    (hands, stock), = twin_worlds(placeholder, seat, 1, seed)
+    post = {end[s]: Counter(Card.from_str(c) for c in hands[s]) + view.plays_from(end[s]) for s in range(view.n)}
+    # The sampler keeps each token to what its plays showed, so its world replays as it is.
+    return view.build(post, view.draws + [Card.from_str(c) for c in stock])
 
 
 class _View:
@@ -82,6 +74,8 @@ class _View:
             raise UnoViewError("draws", 0, f"{len(draws)} cards drawn, but the stock holds {self.stock_size}")
         self.swaps: dict[int, tuple[int, list[int]]] = {}  # trick -> (winner, the seats it swapped with), learnt
         self.voids: dict[int, set[int]] = {x: set() for x in range(self.n)}  # per token, learnt
+        self.shown: dict[int, set[int]] = {}  # per move, the suits it shows its token lacks
+        self.suits = [CardSet([c for c in rules.deck if c.suit == suit]) for suit in range(4)]
 
     # -- tokens ---------------------------------------------------------------------------
     def trick_of(self, i: int) -> int:
@@ -124,8 +118,8 @@ class _View:
     def placeholder(self) -> Position:
         """The moves are taken a trick at a time (a trick's swaps follow from its cards alone,
         and they tell which token each later card comes from); each round learns the trick's
-        swaps, or a void a replay showed, and builds again. A move without its seat is the
-        next seat clockwise from the trick's leader."""
+        swaps, or what a play showed that the placeholder contradicts, and builds again. A
+        move without its seat is the next seat clockwise from the trick's leader."""
         every, self.moves, self.final = self.moves, [], not self.moves
         position = self._round()
         for start in range(0, len(every), self.n):
@@ -232,11 +226,11 @@ class _View:
                 raise UnoViewError("passed", 0, str(exc)) from None
         for i, (mover, card) in enumerate(self.moves):
             done = position.tricks_done
+            if learn and self._learn_absent(position, i, mover, card):
+                return None
             try:
                 position.push(card, seat=mover)
             except IllegalMoveError as exc:
-                if learn and self._learn_void(position, i, mover, card):
-                    return None
                 raise UnoViewError("move", i, str(exc)) from None
             if position.tricks_done > done and position.turn is not None:  # the last trick's swaps move no card
                 swapped = (position.turn, list(position.hand_swaps(done)))  # the winner leads the next trick
@@ -271,22 +265,25 @@ class _View:
     def _received_by(self, s: int, passes: dict[int, Counter]) -> Counter:
         return passes[(s - self.offset) % self.n]
 
-    def _learn_void(self, position: Position, i: int, mover: int, card: Card) -> bool:
-        """A card the placeholder refused from a token the seat never held: the suits that
-        token showed it lacks (the led suit; or, for a heart it could not otherwise play,
-        every other suit: it held only hearts)."""
-        x = self.tokens_at(i)[mover]
-        if mover == self.seat or x in self._known()[1]:
+    def _learn_absent(self, position: Position, i: int, mover: int, card: Card) -> bool:
+        """Learns the suits move `i` shows its token lacks (the core's revealed_absent, read
+        before the move); True when the placeholder holds one of them there, so the move is
+        illegal in it and the placeholder must be built again. A token the seat has held is
+        known: an illegal move from it is the view's fault (push says why)."""
+        if mover == self.seat or position.turn != mover:
             return False
-        led = position.trick[0][1].suit if position.trick else None
-        if led is not None and card.suit != led and led not in self.voids[x]:
-            self.voids[x].add(led)
-            return True
-        others = {0, 1, 2, 3} - {_HEARTS}
-        if card.suit == _HEARTS and not others <= self.voids[x]:
-            self.voids[x] |= others
-            return True
-        return False
+        if i not in self.shown:  # the public state before move i, the same in every round
+            absent = position.revealed_absent(card)
+            # The max-flow deals by suit; uno-hearts' rules only ever bar whole suits.
+            self.shown[i] = {suit for suit, cards in enumerate(self.suits) if cards and absent & cards == cards}
+        lacks = self.shown[i]
+        if not lacks:  # most moves follow suit
+            return False
+        x = self.tokens_at(i)[mover]
+        if lacks <= self.voids[x]:
+            return False
+        self.voids[x] |= lacks  # (a known token's are never used: it is not filled)
+        return not position.is_legal(card) and x not in self._known()[1]
 
 
 def _pass_plan(rules: RuleSet, hand_no: int) -> tuple[int, int]:

@@ -450,10 +450,12 @@ void register_position(py::module_& m) {
       }, "why the card may not be played now, or None if it may")
       .def("revealed_absent", [](const PositionBox& b, const py::object& c) {
         Card card = to_card(c);
-        if (b.pos.phase() != Phase::kPlaying || !b.pos.is_legal(card))
-          throw IllegalMoveError(card_str(card) + " is not a legal card now");
+        if (b.pos.phase() != Phase::kPlaying) throw IllegalMoveError(card_str(card) + " is not a legal card now");
+        // Read from the public state alone (the rules, the trick, what is broken), so a
+        // world that breaks the play may ask too (copas_ai/uno_world.py's placeholder).
         return CardSetBox{b.pos.revealed_absent(card)};
-      }, "cards the seat to act cannot hold if it plays this (legal) card now")
+      }, "cards the seat to act cannot hold if it plays this card now legally (read from the public "
+         "state, not the seat's hand: a card it may not play here is answered as for a hand that may)")
       .def("push", [](PositionBox& b, const py::object& c, std::optional<int> seat) {
         Card card = to_card(c);
         if (seat && b.pos.phase() == Phase::kPlaying && *seat != b.pos.turn())

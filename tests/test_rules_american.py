@@ -509,8 +509,13 @@ def test_american_revealed_following_suit_shows_nothing():
     assert absent(pos, "9C") == ca.CardSet()
 
 
-def test_american_revealed_absent_refuses_an_illegal_card():
-    """american: revealed_absent() is only defined for a legal card."""
+def test_american_revealed_absent_reads_the_public_state_even_for_an_illegal_card():
+    """american: revealed_absent() reads the rules and the trick, not the seat's hand: the
+    3♣ led to trick 1 shows the leader lacks the 2♣, even asked of a seat that holds it (a
+    world that breaks the play asks so: copas_ai/uno_world.py); outside the play it is refused."""
     pos = position(VARIANT, {0: "2C 3C"})
+    assert not pos.is_legal("3C")
+    assert absent(pos, "3C") == ca.CardSet.from_str("2C")
+    passing = position(VARIANT, {0: "2C 3C"}, hand_no=0)
     with pytest.raises(ca.IllegalMoveError, match="3C"):
-        pos.revealed_absent("3C")
+        passing.revealed_absent("3C")

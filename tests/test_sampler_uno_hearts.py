@@ -15,6 +15,7 @@ world."""
 
 from __future__ import annotations
 
+import copy
 import itertools
 import math
 import random
@@ -23,7 +24,7 @@ from collections import Counter
 import pytest
 from scipy.stats import chisquare
 from support.independent_referee_uno import DECK, UnoReferee
-from support.uno_hands import held
+from support.uno_hands import held, only_hearts_hand, passes_to, position
 
 import copas_ai as ca
 from copas_ai._core import twin_world_count, twin_worlds
@@ -34,17 +35,26 @@ VARIANT = "uno-hearts"
 
 class Hand:
     """A hand played at random on the core and the referee together, each hand (token)
-    followed through the swaps: what it played and the suits it showed it lacks."""
+    followed through the swaps: what it played, the suits it showed it lacks, and the
+    referee as it stood at each play (what the play could tell of the hand that made it)."""
 
-    def __init__(self, players: int, seed: int, me: int):
+    def __init__(self, players: int, seed: int, me: int, after: list[list[str]] | None = None,
+                 stock: list[str] | None = None, dealer: int | None = None):
+        """A deal of ca.deal_twins and random passes; or, with `after` (the hands once the
+        pass is made) and `stock`, that deal (support.uno_hands.passes_to's passes)."""
         self.n, self.me = players, me
         rules = uno_hearts_rules(players)
         self.rng = random.Random(seed)
-        hands, twins = ca.deal_twins(rules, seed)
-        self.pos = ca.Position(rules, hands, dealer=seed % players, twins=twins)
-        dealt = [sorted(held(self.pos, s).elements()) for s in range(players)]
-        self.ref = UnoReferee(dealt, [str(c) for c in self.pos.stock], dealer=seed % players)
-        self.passes = [self.rng.sample(dealt[s], 3) for s in range(players)]
+        dealer = seed % players if dealer is None else dealer
+        if after is None:
+            hands, twins = ca.deal_twins(rules, seed)
+            self.pos = ca.Position(rules, hands, dealer=dealer, twins=twins)
+            dealt = [sorted(held(self.pos, s).elements()) for s in range(players)]
+            self.passes = [self.rng.sample(dealt[s], 3) for s in range(players)]
+        else:
+            dealt, self.passes = passes_to(after)
+            self.pos = position(rules, dealt, stock, dealer)
+        self.ref = UnoReferee(dealt, [str(c) for c in self.pos.stock], dealer=dealer)
         for s, cards in enumerate(self.passes):
             self.pos.set_twin_pass(s, cards)
         self.ref.pass_cards(self.passes)
@@ -52,10 +62,13 @@ class Hand:
         self.held_by_me = {me}
         self.played = [Counter() for _ in range(players)]  # per token
         self.voids = [set() for _ in range(players)]  # per token
+        self.log: list[tuple[int, str, UnoReferee]] = []  # per play: its token, its card, the referee before it
 
-    def step(self) -> None:
+    def step(self, card: str | None = None) -> None:
+        """One play: `card`, or a random legal one."""
         seat = self.ref.turn
-        card = self.rng.choice(sorted(self.ref.legal()))
+        card = card or self.rng.choice(sorted(self.ref.legal()))
+        self.log.append((self.token[seat], card, copy.deepcopy(self.ref)))
         if self.ref.trick and card[1] != self.ref.trick[0][1][1]:
             self.voids[self.token[seat]].add(self.ref.trick[0][1][1])
         self.played[self.token[seat]][card] += 1
@@ -76,9 +89,26 @@ class Hand:
             return held(self.pos, seat)
         return self.remnant() if self.token[seat] == (self.me - 1) % self.n else Counter()
 
-    def worlds(self) -> tuple[Counter, list[int]]:
-        """Every physical deal of the unseen copies, counted per world: (per holder seat its
-        cards, the stock top first)."""
+    def fits(self, x: int, cards: Counter) -> bool:
+        """Whether token `x` holding `cards` now makes each of its plays legal: at each, the
+        referee as it stood then, the token holding `cards` and every card it played since."""
+        later = Counter()
+        for token, card, before in reversed(self.log):
+            if token != x:
+                continue
+            later[card] += 1
+            saved = before.held[before.turn]
+            before.held[before.turn] = cards + later
+            legal = card in before.legal()
+            before.held[before.turn] = saved
+            if not legal:
+                return False
+        return True
+
+    def worlds(self, voids_only: bool = False) -> tuple[Counter, list[int]]:
+        """Every physical deal of the unseen copies that makes every play legal, counted per
+        world: (per holder seat its cards, the stock top first). voids_only: those that
+        keep the voids shown only (a sampler that reads nothing else of the plays)."""
         pos, me = self.pos, self.me
         played = Counter(str(c) for _, c in pos.moves)
         drawn = Counter(c for d in self.ref.draws for c in d)
@@ -99,7 +129,10 @@ class Hand:
             for pick in itertools.combinations(left, counts[h]):
                 if any(name[1] in self.voids[self.token[h]] for _, name in pick):
                     continue
-                hand = tuple(sorted((Counter(name for _, name in pick) + self.known(h)).elements()))
+                cards = Counter(name for _, name in pick) + self.known(h)
+                if not voids_only and not self.fits(self.token[h], cards):
+                    continue
+                hand = tuple(sorted(cards.elements()))
                 deal(i + 1, [c for c in left if c not in pick], chosen + [hand])
 
         deal(0, list(enumerate(unseen)), [])
@@ -156,6 +189,30 @@ def check(hand: Hand, seed: int) -> Counter:
 def test_uno_hearts_sampler_is_uniform_over_the_physical_deals(players, seed):
     hand = play_until(players, seed, seed % players, 7)
     check(hand, seed)
+
+
+@pytest.mark.parametrize("kind,seed", [("lead", 0), ("lead", 1), ("trick-1", 0), ("trick-1", 1)])
+def test_uno_hearts_sampler_a_hand_that_showed_it_held_only_hearts_keeps_them_after_a_swap(kind, seed):
+    """uno-hearts, 7 seats (support.uno_hands.only_hearts_hand): one hand showed by a play
+    that it held only hearts, a heart led before hearts broke (kind "lead") or a heart
+    played to trick 1 on a club lead (kind "trick-1"); an 8 then moved that hand to seat 0.
+    Seat 4, which never held it, sees 12 tricks played: in every world the sampler draws,
+    seat 0's last card is a heart, and the worlds match the enumeration of those that make
+    every play legal (the referee's judgement of each play, the hand as the world has it).
+    The hand showed no void that says as much (the enumeration by voids alone has more
+    worlds): a sampler that reads the voids only fails here."""
+    after, stock, dealer, plays = only_hearts_hand(kind, seed)
+    hand = Hand(7, seed, 4, after=after, stock=stock, dealer=dealer)
+    for card in plays:
+        hand.step(card)
+    hearts = 1 if kind == "lead" else 2
+    assert hand.token[0] == hearts and hearts not in hand.held_by_me and not hand.pos.stock
+    worlds = check(hand, seed)
+    by_voids, holders = hand.worlds(voids_only=True)
+    assert len(by_voids) > len(worlds), "no void shown says the hand held only hearts"
+    assert all(c[1] == "H" for world in worlds for c in world[holders.index(0)])
+    for hands, _stock in twin_worlds(hand.pos, 4, 500, seed):
+        assert all(c.endswith("H") for c in hands[0]), hands[0]
 
 
 def test_uno_hearts_sampler_keeps_a_hand_the_eights_swapped_away_whole():

@@ -15,7 +15,7 @@ from copas_ai.moves import kitty as kitty_moves
 from copas_ai.moves.passes import FORWARD, PassValue
 from copas_ai.moves.domino_view import domino_view
 from copas_ai.moves.stock import drawn_in_order
-from copas_ai.moves.twins import layers
+from copas_ai.moves.twins import layers, received_twins
 from copas_ai.moves.uno_view import drawn_by_pairs, hands_got
 from copas_ai.cep.position_text import OrderedCards, PositionSpec, SeatCards, dealt_cards, parse_move_token
 
@@ -49,9 +49,9 @@ def seat_view_text(position: Position, seat: int, variant: str) -> str:
     forwarded = [s for s in range(position.players) if position.rules.pass_blind and position.forwarded(s)]
     spec.passed += [SeatCards(s, FORWARD, "") for s in forwarded]
     if passes_applied and position.rules.copies > 1:  # uno-hearts: a card passed twice is written twice
-        sender = (seat - position.pass_plan[0][0]) % position.players
+        once, twice = received_twins(position, seat)
         spec.passed.append(SeatCards(seat, position.passed_parts[seat], "", position.passed_twins[seat]))
-        spec.received.append(SeatCards(seat, position.passed_parts[sender], "", position.passed_twins[sender]))
+        spec.received.append(SeatCards(seat, once, "", twice))
     elif passes_applied and seat not in forwarded:  # a split pass goes as its parts ('QS/AH,KC')
         spec.passed.append(SeatCards(seat, position.passed_parts[seat], ""))
         spec.received.append(SeatCards(seat, position.received_parts[seat], ""))

@@ -63,11 +63,17 @@ def dealt_twins(position: Position, seat: int) -> tuple[CardSet, CardSet]:
         start.pop()
     counts = Counter(start.hand(seat)) + Counter(start.twins[seat])
     if position.pass_plan and start.phase != "passing":
-        n = position.players
-        sender = (seat - position.pass_plan[0][0]) % n  # one-way passes only, with two copies
         counts += Counter(position.passed_parts[seat]) + Counter(position.passed_twins[seat])
-        counts -= Counter(position.passed_parts[sender]) + Counter(position.passed_twins[sender])
+        once, twice = received_twins(position, seat)
+        counts -= Counter(once) + Counter(twice)
     return layers(counts)
+
+
+def received_twins(position: Position, seat: int) -> tuple[CardSet, CardSet]:
+    """What `seat` received in a two-copy hand's pass, as (once, twice) layers: the pass of
+    the seat it comes from (with two copies every pass goes one way, uno-hearts' to the right)."""
+    sender = (seat - position.pass_plan[0][0]) % position.players
+    return position.passed_parts[sender], position.passed_twins[sender]
 
 
 def passed_text(position: Position, seat: int) -> str:
@@ -82,7 +88,7 @@ def received_text(position: Position, seat: int) -> str:
     """What `seat` received, as passed_text writes it (two copies: one way only)."""
     if position.rules.copies == 1:
         return pass_text(position.received_parts[seat])
-    return passed_text(position, (seat - position.pass_plan[0][0]) % position.players)
+    return twin_text(*received_twins(position, seat))
 
 
 def twin_text(once: CardSet, twice: CardSet) -> str:

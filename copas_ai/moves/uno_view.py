@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from copas_ai._core import Card, Position
-from copas_ai.moves.twins import dealt_twins
+from copas_ai.moves.twins import dealt_twins, received_twins
 
 
 def drawn_by_pairs(position: Position) -> list[Card]:
@@ -47,7 +47,7 @@ def uno_view_args(position: Position, seat: int) -> dict:
     args = {"hand": Counter(once) + Counter(twice), "moves": list(position.moves), "dealer": position.dealer,
             "hand_no": position.hand_no, "draws": drawn_by_pairs(position), "got": hands_got(position, seat)}
     if position.pass_plan and position.phase != "passing":
-        sender = (seat - position.pass_plan[0][0]) % position.players
-        args["passed"], args["received"] = (Counter(position.passed_parts[s]) + Counter(position.passed_twins[s])
-                                            for s in (seat, sender))
+        once, twice = received_twins(position, seat)
+        args["passed"] = Counter(position.passed_parts[seat]) + Counter(position.passed_twins[seat])
+        args["received"] = Counter(once) + Counter(twice)
     return args

@@ -39,12 +39,17 @@ TwinWorldSampler::TwinWorldSampler(const Position& pos, int seat) : players_(pos
   // seat's, the played ones, the stock's drawn ones and those it knows in other hands.
   TwinSet seen = own_;
   seen.add(pos.played_cards());
+  unsigned play_voids[kMaxPlayers] = {};  // uno-hearts: the suits a hand's plays showed it lacks
   if (stock_) {
     const UnoHandKnowledge k = uno_hand_knowledge(pos, seat);
     for (int s = 0; s < players_; ++s) {
       if (s == seat) continue;
       known_[s] = k.whole[s] ? pos.held(s) : k.part[s];
       seen.add(known_[s]);
+      // The deal goes by suit: a suit counts when the absence covers it whole, as
+      // uno-hearts' rule filters (whole suits, Position::visit_rule_filters) always do.
+      for (int suit = 0; suit < kNumSuits; ++suit)
+        if (!(rules.deck & suit_mask(suit) & ~k.absent[s])) play_voids[s] |= 1u << suit;
     }
     for (int i = 0; i < pos.draws_made(); ++i) seen.add(pos.dealt_stock_card(i).bit());
   }
@@ -61,7 +66,7 @@ TwinWorldSampler::TwinWorldSampler(const Position& pos, int seat) : players_(pos
     holder_seat_[holders_] = s;
     count_[holders_] = unknown;
     // A revoke not yet proven (the Revokes option) shows no void: the seat may hold the suit.
-    voids_[holders_++] = pos.shown_voids(s) & ~pos.revoked_suits(s);
+    voids_[holders_++] = (pos.shown_voids(s) | play_voids[s]) & ~pos.revoked_suits(s);
   }
   if (rules.kitty_size || (stock_ && pos.stock_left())) {  // face down, taken or not: nobody has seen it
     holder_seat_[holders_] = players_;

@@ -23,7 +23,10 @@
 // to draw, a holder with no void whose cards are dealt in a uniform order (its drawn
 // cards are face up, so seen). The hands the seat has held are known whole and its
 // pass's remnant is known to be in the hand it went to (search/uno_knowledge.h): those
-// cards are seen, and that holder draws only the rest of its count.
+// cards are seen, and that holder draws only the rest of its count. A hand's plays may
+// show more than its voids: a heart led before hearts broke, or played to trick 1, shows
+// it held only hearts (Position::revealed_absent); that too goes with the hand, and the
+// holder of it now draws none of the suits it showed it lacks.
 #pragma once
 
 #include <string>

@@ -8,7 +8,10 @@
 // public), and of the token it passed into (to the right, A48b) the cards it passed
 // less those that token played since (copies of a value are interchangeable, so a
 // played value uses up a passed one first). Before the pass is made it knows only its
-// own cards. Shown voids need nothing here: Position moves them with the hand.
+// own cards. Shown voids need nothing here: Position moves them with the hand. What a
+// play showed beyond them (revealed_absent: a heart led before hearts broke, or played
+// to trick 1, shows the hand held only hearts) goes with the token too, and stays true
+// to the end of the hand: cards only leave a token once the play has begun.
 #pragma once
 
 #include "../position.h"
@@ -20,6 +23,9 @@ struct UnoHandKnowledge {
   // cards it knows are in that hand otherwise (its pass's remnant, or none).
   bool whole[kMaxPlayers] = {};
   TwinSet part[kMaxPlayers];
+  // Per seat: the cards the hand it holds now showed it lacked when it played
+  // (Position::revealed_absent at each of its plays, wherever the swaps sent it since).
+  CardSet absent[kMaxPlayers] = {};
 };
 
 UnoHandKnowledge uno_hand_knowledge(const Position& pos, int seat);

@@ -8,7 +8,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from support.independent_referee_uno import DECK
+from support.independent_referee_two_deck import rank
+from support.independent_referee_uno import DECK, UnoReferee
 
 import copas_ai as ca
 
@@ -68,3 +69,61 @@ def held(pos: ca.Position, seat: int) -> Counter:
 
 def won(pos: ca.Position, seat: int) -> Counter:
     return Counter(str(c) for c in pos.won[seat]) + Counter(str(c) for c in pos.won_twins[seat])
+
+
+# Both copies of the hearts A down to 9: a hand that leads them from the top wins every trick.
+TOP_HEARTS = [r + "H" for r in "AKQJT9" for _ in range(2)]
+# 11 low hearts and the K♦: a hand that follows 11 heart leads and keeps the K♦ to the last.
+LOW_HEARTS_KD = [r + "H" for r in "87654" for _ in range(2)] + ["3H", "KD"]
+
+
+def only_hearts_hand(kind: str, seed: int) -> tuple[list[list[str]], list[str], int, list[str]]:
+    """7 seats, dealer 0: a hand whose plays show that one hand (token) held only hearts,
+    then an 8 moves that hand to another seat; played on the independent referee to the end
+    of trick 12 (one card left each). Returns the hands once the pass is made (`after`,
+    for passes_to), the stock, the dealer and the 84 cards played.
+
+    kind "lead": seat 1 (it leads trick 1) holds the A♣ and the 12 top hearts; trick 1 is
+    all clubs, so at trick 2 it leads a heart before hearts broke, holding only hearts.
+    kind "trick-1": seat 2 holds the 2♥ and the 12 top hearts and plays the 2♥ to trick
+    1 (clubs led): it held only hearts; seat 1 takes that trick with the A♣, and seat 3's
+    8♣ in it swaps seat 1's hand with seat 2's (so seat 1 holds the hearts from trick 2 on).
+    Either way the hand of hearts then leads its hearts from the top, winning every trick,
+    so it shows no void by the play (kind "trick-1": clubs only); seat 3 (no hearts)
+    discards the 8♦ to trick 12, so the winner, seat 1, swaps with seat 0, which then
+    holds the hand of hearts. Seat 5 holds 11 low hearts and the K♦, so it follows every
+    heart lead and holds the K♦ at the end: by the voids alone the K♦ might be in the hand
+    of hearts and its 9♥ in seat 5's. Trick 1's two pairs (9♣, 5♣) draw the stock empty.
+    The other cards are dealt by `seed` and played at random (the 8s kept back)."""
+    n, hearts_seat = 7, 1 if kind == "lead" else 2
+    if kind == "lead":
+        fixed = [["3C"], ["AC"] + TOP_HEARTS, ["2C"], ["9C", "8C", "8D"], ["9C"], ["5C"] + LOW_HEARTS_KD, ["5C"]]
+        trick1 = {1: "AC", 3: "9C", 4: "9C", 5: "5C", 6: "5C"}  # the other A♣ tops the stock
+    else:
+        fixed = [["5C"], ["AC", "AC"], ["2H"] + TOP_HEARTS, ["8C", "8D", "2C"], ["9C"], ["9C"] + LOW_HEARTS_KD, ["5C"]]
+        trick1 = {1: "AC", 2: "2H", 3: "8C", 4: "9C", 5: "9C", 6: "5C", 0: "5C"}
+    after, stock = fill(n, fixed, stock_top=["AC"] if kind == "lead" else [], seed=seed, avoid={3: "H"})
+    dealt, passes = passes_to(after)
+    ref = UnoReferee(dealt, stock, dealer=0)
+    ref.pass_cards(passes)
+    rng = random.Random(seed)
+    token = list(range(n))
+    plays = []
+    while ref.tricks_done < 12:
+        seat, legal = ref.turn, sorted(ref.legal())
+        if ref.tricks_done == 0 and seat in trick1:
+            card = trick1[seat]
+        elif token[seat] == hearts_seat:
+            card = max(legal, key=rank)
+        elif ref.tricks_done == 11 and seat == 3 and "8D" in legal:
+            card = "8D"
+        else:
+            card = rng.choice([c for c in legal if c not in ("8C", "8D")] or legal)
+        assert card in legal, (seat, card, legal)
+        plays.append(card)
+        ref.play(card)
+        if not ref.trick:
+            for other in ref.swaps[-1]:
+                token[ref.turn], token[other] = token[other], token[ref.turn]
+    assert token.index(hearts_seat) == 0 and not ref.stock, "the hand of hearts went to seat 0; the stock is empty"
+    return after, stock, 0, plays
