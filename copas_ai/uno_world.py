@@ -64,7 +64,11 @@ class _View:
         self.deck = Counter({c: 1 if c in rules.single_copies else 2 for c in rules.deck})
         self.stock_size = sum(self.deck.values()) - rules.hand_size * self.n
         self.offset, self.pass_count = _pass_plan(rules, hand_no)
-        self.exchanged = passed is not None and received is not None
+        if not self.pass_count:  # a hold hand (uno-hearts+pass-cycle): no pass, nothing to give
+            if passed is not None or received is not None:
+                raise UnoViewError("passed" if passed is not None else "received", 0, "this hand has no pass")
+            self.passed, self.received = Counter(), Counter()
+        self.exchanged = self.passed is not None and self.received is not None
         if received is not None and passed is None:
             raise UnoViewError("received", 0, f"passed {seat} is not given")
         if moves and not self.exchanged:
@@ -218,7 +222,7 @@ class _View:
                                 twins=list(twice))
         except InvalidPositionError as exc:
             raise UnoViewError("hand", 0, str(exc)) from None
-        order = range(self.n) if self.exchanged else [self.seat] if self.passed is not None else []
+        order = [] if not self.pass_count else range(self.n) if self.exchanged else [self.seat] if self.passed is not None else []
         for s in order:
             try:
                 position.set_twin_pass(s, [str(c) for c in sorted(passes[s].elements(), key=lambda c: c.index)])
@@ -287,9 +291,10 @@ class _View:
 
 
 def _pass_plan(rules: RuleSet, hand_no: int) -> tuple[int, int]:
-    """(offset, count) of the hand's one-way pass, as the core plans it (A48b: 3 to the right)."""
-    (offset, count), = [(p[0], p[1]) for p in rules.pass_plan(hand_no) if p[1]]
-    return offset, count
+    """(offset, count) of the hand's one-way pass, as the core plans it (A48b: 3 to the right;
+    with +pass-cycle, (0, 0) in a hold hand)."""
+    parts = [(p[0], p[1]) for p in rules.pass_plan(hand_no) if p[1]]
+    return parts[0] if parts else (0, 0)
 
 
 def _text(cards: Counter) -> str:

@@ -313,3 +313,21 @@ def test_uno_hearts_show_during_the_pass_counts_each_copy_held_and_passed(engine
     assert engine.ask(f"position variant uno-hearts seat 0 hand 0 3C,8C,6D,6D,9D,JD,AD,JH,2S,5S,6S,9S,TS "
                       f"passed 0 {passed}") == []
     assert any(f"# seat 0  holds {holds}  passed {shown}  took -" in line for line in engine.ask("show"))
+
+
+def test_uno_hearts_pass_cycle_a_hold_hand_view_loads_and_refuses_a_pass(engine):
+    """uno-hearts+pass-cycle: in a hold hand (no pass) a seat's view has no `passed` or
+    `received`; it loads and gives the true legal moves along the hand (once, an internal
+    error: the view took every uno-hearts hand to have a pass); a `passed` group is refused."""
+    variant = "uno-hearts+pass-cycle"
+    pos = Match.new(variant, 4, seed=1).deal_next_hand()
+    assert not pos.pass_plan  # the cycle's first hand holds
+    bot = make_bot("heuristic", seed=3)
+    while not pos.is_over():
+        line = seat_view_text(pos, pos.turn, variant)
+        assert " passed " not in line and engine.ask(line) == []
+        assert engine.ask("legal") == [f"legal {' '.join(str(c) for c in pos.legal_moves())}"]
+        pos.push(bot.choose_card(pos, pos.turn), seat=pos.turn)
+    hand = seat_view_text(Match.new(variant, 4, seed=1).deal_next_hand(), 0, variant)
+    answer = engine.ask(f"{hand} passed 0 {hand.split(' hand 0 ')[1].split()[0].split(',')[0]},2C,3C")
+    assert len(answer) == 1 and answer[0].startswith("error position") and "this hand has no pass" in answer[0]
