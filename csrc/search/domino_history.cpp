@@ -8,6 +8,7 @@ namespace {
 
 constexpr int kNow = 1 << 20;
 constexpr int kMaxCases = 256;
+constexpr int kMaxSteps = 1 << 14;  // discards walked over all branches (most may end in no history)
 constexpr int kWalkParts = 64;
 
 // A part of another seat's hand: its seat, when it came (a time of the walk) and its
@@ -105,9 +106,11 @@ class CaseWalker {
       } else {
         // A case per part the card may have left.
         w.shown[w.voids++] = Void{t, it.seat, it.suit};
+        if (++steps_ > kMaxSteps) return false;
         for (int p = 0; p < w.parts; ++p) {
           const WalkPart& from = w.part[p];
-          if (from.seat != it.seat || from.came >= t || from.gone) continue;
+          // A dealt or drawn part has a card to give while fewer left it than came.
+          if (from.seat != it.seat || from.came >= t || from.gone || (from.token < 0 && from.left >= from.size)) continue;
           Walk branch = w;
           WalkPart& src = branch.part[p];
           const unsigned lacks = branch.lacked(it.seat, src.came, t + 1);
@@ -251,6 +254,7 @@ class CaseWalker {
   const std::function<bool(const Knowledge&)>& add_;
   CardSet mine_ = 0;  // every card me held this hand
   int cases_ = 0;
+  int steps_ = 0;
 };
 
 }  // namespace

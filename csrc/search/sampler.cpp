@@ -127,7 +127,7 @@ void WorldSampler::build_domino_cases(const Knowledge& k) {
     if (cases_.empty()) fail(Status::kNoWorld, "no history of draws and discards fits the moves");
     return;
   }
-  // Too many cases or parts: the seats' current voids alone (coarser, RULES.md §17).
+  // Too many cases or parts: the seats' current voids alone (coarser, docs/RULES.md §17).
   fail(Status::kReady, "");
   cases_cumulative_.clear();
   overflow_ = false;
