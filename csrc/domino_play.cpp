@@ -27,6 +27,8 @@ void Position::domino_draw(int seat) {
   // DO-1: one card at a time until one of the led suit; the unplayable ones stay his.
   const CardSet led = suit_mask(led_suit());
   if (hands_[seat] & led) return;
+  const int dealt = count(rules_->deck) - n_ * rules_->hand_size;
+  const int from = stock_next_;
   while (!(hands_[seat] & led) && stock_next_ < stock_size_) {
     const CardSet bit = stock_[stock_next_++].bit();
     hands_[seat] |= bit;
@@ -35,6 +37,32 @@ void Position::domino_draw(int seat) {
   }
   // Its one led card, the last drawn, is its forced move: once played, it lacks the suit again.
   if (hands_[seat] & led) drew_to_follow_ = static_cast<std::int8_t>(seat);
+  if (stock_next_ == from) return;
+  const bool found = (hands_[seat] & led) != 0;
+  const auto flags = static_cast<std::uint8_t>((found ? DominoEvent::kFound : 0) |
+                                               (from == dealt ? DominoEvent::kFromDiscard : 0));
+  // From the discard slot: one card, named (only its drawer and its maker know it).
+  domino_log(seat, flags, static_cast<std::uint8_t>(from == dealt ? stock_[dealt].index : stock_next_ - from));
+}
+
+// The log lives in the history's slots past the deck's plays (a domino hand plays each
+// card once at most), from the last slot down, so the standard game's Position does not
+// grow: a slot's card is the event's value, prev_voids its at_play, prev_revoked its
+// flags with the led suit in bits 4-5.
+void Position::domino_log(int seat, std::uint8_t flags, std::uint8_t value) {
+  if (domino_events_ == kDominoLogLost) return;
+  if (domino_events_ == kMaxPlays - count(rules_->deck)) {
+    domino_events_ = kDominoLogLost;
+    return;
+  }
+  history_[kMaxPlays - 1 - domino_events_++] =
+      PlayRecord{Card(value), static_cast<std::uint8_t>(seat), num_plays_, false, static_cast<std::uint8_t>(flags | led_ << 4)};
+}
+
+DominoEvent Position::domino_event(int i) const {
+  const PlayRecord& slot = history_[kMaxPlays - 1 - i];
+  return DominoEvent{slot.prev_voids, slot.seat, static_cast<std::uint8_t>(slot.prev_revoked & 15),
+                     static_cast<std::uint8_t>(slot.prev_revoked >> 4), slot.card.index};
 }
 
 bool Position::domino_trick_over() {
@@ -54,6 +82,7 @@ bool Position::domino_trick_over() {
     stock_size_ = static_cast<std::uint8_t>(dealt + 1);
     trick_passes_ |= static_cast<std::uint16_t>(1u << rec.seat);
     stock_discarder_ = static_cast<std::int8_t>(rec.seat);
+    domino_log(rec.seat, DominoEvent::kDiscard, rec.card.index);
   } else {
     trick_passes_ = 0;
     if (rec.seat == drew_to_follow_) {

@@ -67,6 +67,7 @@ void Position::clear() {
     for (CardSet& d : drawn_) d = 0;
     trick_passes_ = 0;
     stock_discarder_ = drew_to_follow_ = -1;
+    domino_events_ = 0;
     if (rare_rules_ & kRareOpenTricks) trick_end_ = 1;  // domino: every card goes through finish_trick
   }
   if (rare_rules_ & kRareTwins) [[unlikely]] {

@@ -41,6 +41,17 @@ enum class HandEnd : std::uint8_t {
 };
 
 
+// domino (docs/RULES.md §17): a draw or a discard, which the history of tricks' cards
+// leaves out; the sampler rebuilds what each seat held when from them (domino_history.h).
+struct DominoEvent {
+  static constexpr std::uint8_t kDiscard = 1, kFound = 2, kFromDiscard = 4;
+  std::uint8_t at_play = 0;  // the plays in the history before it
+  std::uint8_t seat = 0;
+  std::uint8_t flags = 0;    // kDiscard (else a draw), kFound (its last card follows), kFromDiscard
+  std::uint8_t suit = 0;     // the led suit
+  std::uint8_t value = 0;    // a draw from the dealt stock: how many; else the card's index
+};
+
 // What undo() needs to restore one play.
 struct PlayRecord {
   Card card;
@@ -273,6 +284,11 @@ class Position {
   // clears the drawer's; the led card its draws found, once played, marks the suit again.
   // The seats that passed (discarded) since the trick's last card, a bit per seat.
   unsigned trick_passes() const { return trick_passes_; }
+  // The draws and discards of the hand so far, in order; the log is incomplete once they
+  // outnumber the history's slots a domino hand leaves free (kMaxPlays less the deck).
+  int domino_events() const { return domino_events_ == kDominoLogLost ? 0 : domino_events_; }
+  DominoEvent domino_event(int i) const;
+  bool domino_log_complete() const { return domino_events_ != kDominoLogLost; }
   // The seat whose face-down discard is the stock, -1 when the stock holds dealt
   // cards or none: only that seat knows the card (the sampler's knowledge).
   int stock_discarder() const {
@@ -485,6 +501,7 @@ class Position {
   bool domino_trick_over();
   void domino_next_lead(int winner);
   void domino_draw(int seat);
+  void domino_log(int seat, std::uint8_t flags, std::uint8_t value);
   // nines-extend (A21), from finish_trick: opens the trick's second round when its
   // first holds a trigger of the led suit and cards are left (true), else readies
   // the next trick's length.
@@ -583,6 +600,10 @@ class Position {
   // shooter's choice, made or due (decisions.cpp). Read only once the cards are
   // played. Last, in the tail padding: the hot members keep their places.
   MoonRule moon_form_ = MoonRule::kOthersPlus;
+  // domino: how many draws and discards are logged (domino_event), or kDominoLogLost; in
+  // the padding byte before super_charged_.
+  static constexpr std::uint8_t kDominoLogLost = 0xFF;
+  std::uint8_t domino_events_ = 0;
   CardSet super_charged_ = 0;  // +super-charge's face-up charges (after the hot members)
   // The stock (two-player): its cards top first; stock_next_ of them drawn so far.
   std::uint8_t stock_size_ = 0;

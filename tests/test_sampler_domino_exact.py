@@ -8,11 +8,14 @@ search (WorldSampler from the full position) and the world of the seat's one-sea
 (world_from_view) are checked against that distribution: the same worlds, each drawn
 as often as its count says (chi-square).
 
-Positions are taken along random hands where the history holds neither of the two facts
-the sampler does not model (docs/RULES.md §17, "Coarser than the whole history"): another seat
-drawing after it showed a void, another seat drawing the seat's own discard. A stock that
-is another seat's discard is modelled: that seat put it down from a hand lacking every
-suit it had shown it lacked (the led one at least), so the stock's card lacks them too."""
+Positions are taken along random hands, first where the history holds neither of the two
+facts a sampler of the current voids alone gets wrong (docs/RULES.md §17): another seat
+drawing after it showed a void, (a), and another seat drawing the seat's own discard, (b);
+then where it holds (a), (b) or both, chosen so that the brute force's worlds are not
+all equally likely or put the seat's discard in one place (a sampler uniform over the
+worlds its current voids allow, main's at 0ceea41, fails these). A stock that is another
+seat's discard lacks every suit its maker showed it lacked before the discard (the led
+one at least)."""
 
 from __future__ import annotations
 
@@ -45,31 +48,65 @@ def _stock_of_dealt_cards(ref, me):
     return len(ref.stock) >= 2
 
 
-# (seats, what the position shows, first seed to look from).
+def _any(ref, me):
+    return True
+
+
+VOID_THEN_DRAW = frozenset({"void then draw"})
+OWN_DISCARD_DRAWN = frozenset({"own discard drawn"})
+BOTH = VOID_THEN_DRAW | OWN_DISCARD_DRAWN
+
+# (seats, what the position shows, first seed to look from, the facts of its history).
 CASES = {
-    "the stock is another seat's discard, at 3 seats": (3, _stock_is_anothers_discard, 9),
-    "the stock is another seat's discard, at 4 seats": (4, _stock_is_anothers_discard, 0),
-    "the stock is the seat's own discard": (3, _stock_is_own_discard, 0),
-    "another seat drew until it could follow, its first draw": (3, _another_drew_to_follow, 0),
-    "the stock holds dealt cards in an unseen order": (3, _stock_of_dealt_cards, 0),
-    "another seat drew until it could follow, at 4 seats": (4, _another_drew_to_follow, 0),
+    "the stock is another seat's discard, at 3 seats": (3, _stock_is_anothers_discard, 9, frozenset()),
+    "the stock is another seat's discard, at 4 seats": (4, _stock_is_anothers_discard, 0, frozenset()),
+    "the stock is the seat's own discard": (3, _stock_is_own_discard, 0, frozenset()),
+    "another seat drew until it could follow, its first draw": (3, _another_drew_to_follow, 0, frozenset()),
+    "the stock holds dealt cards in an unseen order": (3, _stock_of_dealt_cards, 0, frozenset()),
+    "another seat drew until it could follow, at 4 seats": (4, _another_drew_to_follow, 0, frozenset()),
+    "(a) another seat drew after showing a void, at 3 seats": (3, _any, 0, VOID_THEN_DRAW),
+    "(a) another seat drew after showing a void, at 3 seats, later": (3, _any, 20, VOID_THEN_DRAW),
+    "(b) another seat drew the seat's own discard, at 3 seats": (3, _any, 0, OWN_DISCARD_DRAWN),
+    "(b) another seat drew the seat's own discard, at 4 seats": (4, _any, 0, OWN_DISCARD_DRAWN),
+    "(a) and (b), at 3 seats": (3, _any, 0, BOTH),
+    "(a) and (b), at 4 seats": (4, _any, 0, BOTH),
 }
 
 
-def find_case(players: int, wanted, start: int):
+def _own_discard_placed(hands, stock, dealer, moves, me, worlds) -> bool:
+    """Every world puts the seat's last face-down discard in one place."""
+    from support.domino_deals import DominoReferee, is_discard
+    ref, mine = DominoReferee(hands, stock, dealer), None
+    for card in moves:
+        if ref.turn == me and is_discard(ref, card):
+            mine = card
+        ref.play(card)
+    if mine is None:
+        return False
+    places = {next((j for j, h in enumerate(w[0]) if mine in h), "out") for w in worlds}
+    return len(places) == 1 and places != {"out"}
+
+
+def find_case(players: int, wanted, start: int, facts=frozenset()):
     """The first position along random small hands where `wanted` holds for the seat to
-    move, the history holds no fact the sampler does not model, and the exact worlds are
-    between 2 and 200: (position, seat, moves, exact worlds)."""
+    move, the history holds exactly `facts` and the exact worlds are between 2 and 200:
+    (position, seat, exact worlds). With facts, the worlds must also have unequal counts
+    ((a)) or put the seat's discard in one place ((b)): what a sampler of the current
+    voids alone cannot draw."""
     for seed in range(start, start + 400):
         dealer = seed % players
         hands, stock, moves, states = random_hand(DECK, players, 2, dealer, seed)
         for i, ref in enumerate(states):
             me = ref.turn
-            if ref.over or not wanted(ref, me) or lost_facts(hands, stock, dealer, moves[:i + 1], me):
+            if ref.over or not wanted(ref, me) or lost_facts(hands, stock, dealer, moves[:i + 1], me) != facts:
                 continue
             worlds = exact_worlds(hands, stock, dealer, moves[:i + 1], me)
-            if 2 <= len(worlds) <= 200:
-                return small_position(players, hands, stock, dealer, moves[:i + 1]), me, worlds
+            if not 2 <= len(worlds) <= 200:
+                continue
+            if facts and len(set(worlds.values())) == 1 and not _own_discard_placed(hands, stock, dealer, moves[:i + 1],
+                                                                                     me, worlds):
+                continue
+            return small_position(players, hands, stock, dealer, moves[:i + 1]), me, worlds
     raise AssertionError("no such position in 400 small random hands")
 
 
@@ -88,8 +125,7 @@ def assert_drawn_as_counted(draw, worlds: Counter, me: int) -> None:
 def test_domino_sampler_worlds_are_the_brute_force_ones(case):
     """domino, <case>: the search's sampler (from the full position) draws exactly the
     worlds the brute force finds, each as often as its count of deals."""
-    players, wanted, start = CASES[case]
-    pos, me, worlds = find_case(players, wanted, start)
+    pos, me, worlds = find_case(*CASES[case])
     sampler = WorldSampler(pos, me)
     assert sampler.ready
     assert_drawn_as_counted(lambda i: sampler.sample_position(1000 + i), worlds, me)
@@ -99,8 +135,7 @@ def test_domino_sampler_worlds_are_the_brute_force_ones(case):
 def test_domino_view_worlds_are_the_brute_force_ones(case):
     """domino, <case>: the world from the seat's one-seat view is drawn among exactly the
     worlds the brute force finds, each as often as its count of deals."""
-    players, wanted, start = CASES[case]
-    pos, me, worlds = find_case(players, wanted, start)
+    pos, me, worlds = find_case(*CASES[case])
     args = domino_view(pos, me).world_args()
 
     def draw(i):
@@ -114,7 +149,7 @@ def test_domino_view_worlds_are_the_brute_force_ones(case):
 
 def test_domino_brute_force_holds_the_truth_and_the_lost_facts_are_found():
     """domino, the brute force itself, along whole small hands at 3 seats: the true world
-    is always among the counted ones, and the two facts not modelled do arise (a seat
+    is always among the counted ones, and the two facts (a) and (b) do arise (a seat
     drawing after a shown void; another seat drawing the seat's own discard)."""
     facts = set()
     for seed in range(12):

@@ -9,8 +9,8 @@ along random hands at 3, 4 and 5 seats, every seat's view at its turn gives a wo
 whose public facts are the true position's (the seat's hand, each hand's size, the
 stock's size, the turn, the legal cards) and whose knowledge is the one the search
 reads from the true position; on small late positions, the view's worlds are
-enumerated from the independent referee's facts (tests/support/domino_worlds.py) and
-drawn uniformly (chi-square); `go`, `analyse`, the GUI's table (in the browser and at
+enumerated from the independent referee's facts (tests/support/domino_worlds.py), and
+the view's worlds are among them, drawn as the search's sampler draws them (chi-square); `go`, `analyse`, the GUI's table (in the browser and at
 `play --seat`) and the arena's `cep:` players play domino from one-seat views."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import sys
 from collections import Counter
 
 import pytest
-from scipy.stats import chisquare
+from scipy.stats import chi2_contingency
 from support.domino_worlds import CASES, find_position, names
 from support.gui_client import ENGINE, ITERATIONS, Client, first_legal, play_in_terminal, running_server
 
@@ -142,20 +142,29 @@ def test_domino_view_worlds_keep_the_public_facts_along_whole_hands(variant, pla
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_domino_view_worlds_are_drawn_uniformly_among_the_enumerated_ones(case):
+def test_domino_view_worlds_are_drawn_as_the_searchs_among_the_enumerated_ones(case):
     """domino, <case>: the worlds built from the seat's one-seat view (hands and the stock's
-    order) are the referee-enumerated ones, each drawn equally often (chi-square)."""
+    order) are among the referee-enumerated ones, and drawn as often as the search's
+    sampler draws them from the full position (chi-square on the two samples; the weights
+    themselves against a brute force: tests/test_sampler_domino_exact.py)."""
     players, wanted = CASES[case]
     seed, pos, ref, me, others, worlds = find_position(players, wanted)
     args = domino_view(pos, me).world_args()
-    seen = Counter()
+    sampler = WorldSampler(pos, me)
+
+    def key(world):
+        return tuple(frozenset(names(world.hand(s))) for s in others), tuple(str(c) for c in world.stock)
+
+    seen, searched = Counter(), Counter()
     for i in range(40 * len(worlds)):
         world = world_from_view(pos.rules, me, domino_dealt(pos, me), dealer=pos.dealer, hand_no=pos.hand_no,
                                 seed=seed * 100003 + i + 1, **args)
         assert world.hand(me) == pos.hand(me)
-        seen[(tuple(frozenset(names(world.hand(s))) for s in others), tuple(str(c) for c in world.stock))] += 1
-    assert set(seen) <= worlds
-    assert chisquare([seen[w] for w in sorted(worlds, key=repr)]).pvalue > 0.001
+        seen[key(world)] += 1
+        searched[key(sampler.sample_position(seed * 100003 + i + 1))] += 1
+    assert set(seen) <= worlds and set(searched) <= worlds
+    keys = sorted(set(seen) | set(searched), key=repr)
+    assert chi2_contingency([[seen[w] for w in keys], [searched[w] for w in keys]]).pvalue > 0.001
 
 
 def test_domino_go_from_one_seat_views_answers_a_legal_card(engine):

@@ -235,6 +235,7 @@ std::string domino_world_from_view(const RuleSet& rules, const SeatView& v, Rng&
     k.undealt = 0;
   }
   bound_domino_discard(k, replay.stock_discarder());
+  add_domino_history(replay, k);  // the skeleton's draws and discards are the view's
   if (std::string e = knowledge_error(k); !e.empty()) return "impossible position: " + e;
   const WorldSampler sampler(k);
   out = replay;

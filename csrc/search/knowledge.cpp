@@ -162,7 +162,10 @@ Knowledge knowledge_of(const Position& pos, int seat) {
   // An into-hand taker holds the kitty: its known cards may be in his hand now.
   if (into_hand_take_plays(pos, seat) < kMaxPlays) k.absent[pos.kitty_taker()] &= ~known_undealt;
   add_revealed_absences(pos, k);
-  if (r.stock_draw == StockDraw::kUntilFollow) bound_domino_discard(k, pos.stock_discarder());
+  if (r.stock_draw == StockDraw::kUntilFollow) {
+    bound_domino_discard(k, pos.stock_discarder());
+    add_domino_history(pos, k);
+  }
   // turbo: a charged card is public while its charger holds it (A33), once every charge is down.
   // gong-zhu+super-charge (A40): a face-down one is not; its charger holds one of the
   // chargeable cards not seen (the sampler's hidden charges) until it plays it.

@@ -14,6 +14,7 @@
 #include "../cards.h"
 #include "../position.h"
 #include "../rules.h"
+#include "domino_history.h"
 
 namespace copas {
 
@@ -58,6 +59,17 @@ struct Knowledge {
   // once per way to choose them (C(m, k) for m chargeable cards held, k charges).
   std::uint8_t hidden_charges[kMaxPlayers] = {};
   CardSet hidden_charge_cards = 0;
+
+  // domino (docs/RULES.md §17, domino_history.h): the hand's plays, draws and discards,
+  // from which the sampler builds its cases. A case's holders are then `part`
+  // (parts > 0; not the seats), and `spent` are cards played by other seats that the
+  // sampler deals among the parts (spent_parts: each one's possible parts, a bit each)
+  // and then drops from the hands.
+  DominoHistory domino;
+  int parts = 0;
+  DominoPart part[kMaxDominoParts];
+  CardSet spent = 0;
+  std::uint16_t spent_parts[64] = {};
 
   // The cards whose place me does not know: the deck less its own hand, the
   // played cards and the cards known to be in a given hand.

@@ -76,6 +76,8 @@ WorldSampler::WorldSampler(const Knowledge& knowledge) : knowledge_(knowledge) {
       fail(Status::kNoWorld, "no deal gives every seat the cards of its face-down charges");
   } else if (knowledge.take_seat >= 0) {
     build_take_cases(knowledge);
+  } else if (knowledge.domino.size > 0) {
+    build_domino_cases(knowledge);
   } else {
     build_untaken(knowledge);
   }
@@ -116,6 +118,20 @@ void WorldSampler::build_take_cases(const Knowledge& k) {
   for (int held = 0; held <= room; ++held)
     if (!for_each_subset(open, held, add_take_case)) return;  // too many worlds: failed
   if (cases_.empty()) fail(Status::kNoWorld, "no deal fits seat " + std::to_string(taker) + "'s take of the kitty");
+}
+
+void WorldSampler::build_domino_cases(const Knowledge& k) {
+  Knowledge base = k;
+  base.domino.size = 0;
+  if (for_each_domino_case(k, [&](const Knowledge& one) { return add_case(one); })) {
+    if (cases_.empty()) fail(Status::kNoWorld, "no history of draws and discards fits the moves");
+    return;
+  }
+  // Too many cases or parts: the seats' current voids alone (coarser, docs/RULES.md §17).
+  fail(Status::kReady, "");
+  cases_cumulative_.clear();
+  overflow_ = false;
+  build_untaken(base);
 }
 
 bool WorldSampler::build_hidden_charge_cases(const Knowledge& k, int seat, CardSet chosen) {
@@ -189,13 +205,15 @@ void WorldSampler::fail(Status status, std::string why) {
 
 void WorldSampler::build(const Knowledge& k) {
   const int pile = k.players;  // the undealt cards' slot in fixed_ and holder_seat_
-  // Holders: each other seat with room for unseen cards, then the undealt pile.
+  // Holders: each other seat with room for unseen cards, then the undealt pile
+  // (domino's parts instead, when given).
   for (int s = 0; s < k.players; ++s) {
     if (s == k.me) {
       fixed_[s] = k.own_hand;
       continue;
     }
     fixed_[s] = k.must_hold[s];
+    if (k.parts) continue;
     if (k.must_hold[s] & k.absent[s]) {
       fail(Status::kNoWorld, "seat " + std::to_string(s) + " must hold " +
                                  card_str(lowest(k.must_hold[s] & k.absent[s])) + " yet cannot hold it");
@@ -207,20 +225,32 @@ void WorldSampler::build(const Knowledge& k) {
       room_[holders_++] = static_cast<std::uint8_t>(room);
     }
   }
-  if (k.undealt > 0) {
+  if (k.undealt > 0 && !k.parts) {
     holder_seat_[holders_] = static_cast<std::uint8_t>(pile);
     room_[holders_++] = static_cast<std::uint8_t>(k.undealt);
   }
+  for (int p = 0; p < k.parts; ++p) {
+    holder_seat_[holders_] = k.part[p].seat;
+    room_[holders_++] = k.part[p].room;
+  }
+  spent_ = k.spent;
 
-  // Each unseen card's possible holders; a card with one is placed now.
+  // Each unseen card's possible holders (a spent card's are given); a card with one is placed now.
   Card open_cards[64];
   std::uint16_t open_holders[64];
   int open = 0;
-  for (CardSet unseen = k.unseen(); unseen;) {
+  for (CardSet unseen = k.unseen() | k.spent; unseen;) {
     const Card c = pop_lowest(unseen);
     std::uint16_t holders = 0;
-    for (int h = 0; h < holders_; ++h)
-      if (!contains(holder_seat_[h] == pile ? k.pile_absent : k.absent[holder_seat_[h]], c)) holders |= 1u << h;
+    if (contains(k.spent, c)) {
+      holders = k.spent_parts[c.index];
+    } else if (k.parts) {
+      for (int h = 0; h < holders_; ++h)
+        if (!contains(k.part[h].absent, c)) holders |= static_cast<std::uint16_t>(1u << h);
+    } else {
+      for (int h = 0; h < holders_; ++h)
+        if (!contains(holder_seat_[h] == pile ? k.pile_absent : k.absent[holder_seat_[h]], c)) holders |= 1u << h;
+    }
     if (holders == 0) {
       fail(Status::kNoWorld, "no seat can hold " + card_str(c));
       return;
@@ -461,6 +491,8 @@ void WorldSampler::draw(Rng& caller_rng, CardSet* all, CardSet* charged) const {
       }
     }
   }
+  if (spent_) [[unlikely]]
+    for (CardSet& hand : out) hand &= ~spent_;  // domino: the played cards came out of these parts
   std::copy(out, out + knowledge_.players + 1, all);  // the pile too (holder seat `players`)
   caller_rng = rng;
 }

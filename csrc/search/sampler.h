@@ -31,6 +31,8 @@
 //  - An into-hand kitty take (Knowledge::take_seat) bounds how many of some
 //    cards the taker's hand and the pile hold together: a case per set of those
 //    cards they hold (within the bound), the others then being in neither.
+//  - domino's history (Knowledge::domino, domino_history.h): a case per part each
+//    face-down discard left; a case's holders are the parts of the other hands.
 #pragma once
 
 #include <cstdint>
@@ -88,7 +90,7 @@ class WorldSampler {
   // 2^22: rook at 7 seats (seven hands and a kitty) needs just over 2^20 in some views;
   // the table is sized to the view, so this bounds only the worst case (64 MB).
   static constexpr std::size_t kMaxTableEntries = std::size_t{1} << 22;
-  static constexpr int kMaxHolders = kMaxPlayers;
+  static constexpr int kMaxHolders = kMaxDominoParts;  // other seats and the pile, or domino's parts
 
  private:
   static constexpr std::uint8_t kNoHolder = 0xFF;
@@ -119,6 +121,9 @@ class WorldSampler {
   void build(const Knowledge& k);
   void build_opening_cases(const Knowledge& k);
   void build_take_cases(const Knowledge& k);
+  // domino: a case per history of the discards (domino_history.h); the current voids
+  // alone when they are too many.
+  void build_domino_cases(const Knowledge& k);
   // A case per choice of the face-down charged cards, seat by seat from `seat`.
   bool build_hidden_charge_cases(const Knowledge& k, int seat, CardSet chosen);
   // Adds the worlds of `one` as a case; false (having failed) when they are too many.
@@ -141,6 +146,7 @@ class WorldSampler {
   std::uint8_t holder_seat_[kMaxHolders] = {};  // seat of each holder; `players` is the undealt pile
   std::uint8_t room_[kMaxHolders] = {};         // unplaced slots per holder once forced cards are down
   CardSet fixed_[kMaxPlayers + 1] = {};         // per seat (and the pile): must-hold and forced cards
+  CardSet spent_ = 0;                           // domino: played cards dealt to parts, dropped after
 
   std::vector<Group> groups_;
   std::vector<Step> steps_;
