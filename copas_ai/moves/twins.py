@@ -41,13 +41,18 @@ def parse_twin_cards(text: str, copies: int = COPIES) -> tuple[CardSet, CardSet]
 
 def twin_card_list(once: CardSet, twice: CardSet) -> list[str]:
     """The cards of both layers in card order, each card of `twice` listed twice (a record's list)."""
-    return [str(c) for c in once for _ in range(2 if c in twice else 1)]
+    return [str(c) for c in _copies(once, twice)]
+
+
+def _copies(once: CardSet, twice: CardSet) -> list[Card]:
+    """The cards of both layers in card order, each card of `twice` listed twice."""
+    return [card for card in once for _ in range(COPIES if card in twice else 1)]
 
 
 def twin_pass(once: CardSet, twice: CardSet) -> CardSet | list[Card]:
     """A one-way pass from its layers: the CardSet, or (uno-hearts, both copies of a card passed)
     the list naming each card of `twice` twice, as moves.passes.set_any_pass takes it."""
-    return [card for card in once for _ in range(COPIES if card in twice else 1)] if twice else once
+    return _copies(once, twice) if twice else once
 
 
 def twin_cards_text(once: CardSet, twice: CardSet) -> str:
@@ -101,8 +106,7 @@ def held_text(position: Position, seat: int, without: Sequence[Card] = ()) -> st
     less the cards `without` (a pass set down but not yet exchanged: each copy named)."""
     if not without:
         return twin_text(position.hand(seat), position.twins[seat])
-    counts = Counter({card: COPIES if card in position.twins[seat] else 1 for card in position.hand(seat)})
-    return twin_text(*layers(counts - Counter(without)))
+    return twin_text(*layers(Counter(_copies(position.hand(seat), position.twins[seat])) - Counter(without)))
 
 
 def won_text(position: Position, seat: int) -> str:
