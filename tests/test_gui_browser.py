@@ -85,7 +85,7 @@ def test_american_whole_hand_by_clicks_with_pass_hint_undo_keyboard_and_saved_re
             from selenium.webdriver.common.keys import Keys
 
             ActionChains(driver).send_keys(card.lower()).send_keys(Keys.ENTER).perform()
-            after = page.wait_for_person(after=s["version"])
+            after = page.wait_for_person(after=s)
             assert card not in after["hand"]
             seen["keys"] = True
 

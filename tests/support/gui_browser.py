@@ -83,11 +83,12 @@ class PlayPage:
         field.clear()
         field.send_keys(text)
 
-    def wait_for_person(self, after: int | None = None) -> dict[str, Any]:
-        """The page's state once it shows a person's decision or the end of the hand."""
+    def wait_for_person(self, after: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The page's state once it shows a person's decision or the end of the hand; with
+        `after` (the state a click acted on), one that shows that click's move made."""
         def ready():
             s = self.state()
-            if s is None or (after is not None and s["version"] <= after):
+            if s is None or (after is not None and _acted_on(s) == _acted_on(after)):
                 return None
             return s if s["your_turn"] or s["phase"] in ("handover", "gameover") else None
         return self.until(ready, "a person's turn")
@@ -116,7 +117,7 @@ class PlayPage:
             self.click_card(card)
         self.until(lambda: self.find(button).is_enabled(), f"{button} enabled")
         self.click(button)
-        return self.wait_for_person(after=s["version"])
+        return self.wait_for_person(after=s)
 
     def pass_by_clicks(self) -> dict[str, Any]:
         return self.choose_by_clicks(self.state()["pass"]["count"], "#pass")
@@ -127,13 +128,13 @@ class PlayPage:
     def play_by_click(self) -> dict[str, Any]:
         s = self.state()
         self.click_card(next(card for card in s["hand"] if s["legal"][card] is None))
-        return self.wait_for_person(after=s["version"])
+        return self.wait_for_person(after=s)
 
     def decide_by_click(self, choice: str) -> dict[str, Any]:
         """Clicks the button of the decision `choice` ('charge=QS')."""
         s = self.state()
         self.click(f"#decision button[data-choice='{choice}']")
-        return self.wait_for_person(after=s["version"])
+        return self.wait_for_person(after=s)
 
     def play_hand(self, on_turn=None) -> dict[str, Any]:
         """Clicks the hand to its end (the pass, a decision's first choice, a discard, the
@@ -151,6 +152,14 @@ class PlayPage:
             else:
                 s = self.play_by_click()
         return s
+
+
+def _acted_on(s: dict[str, Any]) -> tuple:
+    """What a person's move changes. Not the version: the engine seats' passes and their
+    thinking bump it while the person's own pass (an asynchronous fetch) is still on its way."""
+    return (s["hand_no"], s["seat"], s["phase"], tuple(s["hand"]), tuple(s["decisions"]),
+            s["pass"] and s["pass"]["done"], s["kitty"] and s["kitty"]["discard_count"], s["tricks_done"],
+            len(s["trick"]))
 
 
 def screenshot(driver, name: str) -> None:
