@@ -1468,6 +1468,11 @@ class WorldSampler:
         number of consistent worlds (0.0 when there is none)
         """
     @property
+    def case_count(self) -> int:
+        """
+        how many cases the worlds are the union of (face-down charges, the opening card, a kitty take, domino's histories); 0 for one plain table, as when domino reads only the current voids
+        """
+    @property
     def opening_holder(self) -> typing.Any:
         """
         before the first lead with cards undealt: the seat holding the opening card (else None)

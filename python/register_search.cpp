@@ -152,6 +152,10 @@ void register_search(py::module_& m) {
       .def_property_readonly("status", [](const SamplerBox& b) { return status_str(b.sampler.status()); },
                              "'ready', 'no_world', 'malformed' or 'too_large'")
       .def_property_readonly("problem", [](const SamplerBox& b) { return b.sampler.problem(); })
+      .def_property_readonly("case_count", [](const SamplerBox& b) { return b.sampler.case_count(); },
+                             "how many cases the worlds are the union of (face-down charges, the opening "
+                             "card, a kitty take, domino's histories); 0 for one plain table, as when "
+                             "domino reads only the current voids")
       .def("world_count", [](const SamplerBox& b) { return b.sampler.world_count(); },
            "number of consistent worlds (0.0 when there is none)")
       .def("exact_world_count", [](const SamplerBox& b) { return exact_int(b.sampler.exact_world_count()); })

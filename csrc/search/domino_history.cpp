@@ -8,7 +8,7 @@ namespace {
 
 constexpr int kNow = 1 << 20;
 constexpr int kMaxCases = 256;
-constexpr int kMaxSteps = 1 << 14;  // discards walked over all branches (most may end in no history)
+constexpr int kMaxSteps = 1 << 12;  // discards walked over all branches (most may end in no history)
 constexpr int kWalkParts = 64;
 
 // A part of another seat's hand: its seat, when it came (a time of the walk) and its

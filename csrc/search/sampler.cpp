@@ -61,7 +61,8 @@ void add_product(WorldCount& total, std::uint64_t c, WorldCount n, bool& overflo
 
 }  // namespace
 
-WorldSampler::WorldSampler(const Knowledge& knowledge) : knowledge_(knowledge) {
+WorldSampler::WorldSampler(const Knowledge& knowledge, std::size_t table_limit)
+    : knowledge_(knowledge), table_limit_(table_limit) {
   const std::string error = knowledge_error(knowledge);
   if (!error.empty()) {
     fail(Status::kMalformed, error);
@@ -123,11 +124,17 @@ void WorldSampler::build_take_cases(const Knowledge& k) {
 void WorldSampler::build_domino_cases(const Knowledge& k) {
   Knowledge base = k;
   base.domino.size = 0;
-  if (for_each_domino_case(k, [&](const Knowledge& one) { return add_case(one); })) {
+  shared_case_budget_ = true;
+  case_entries_left_ = kMaxDominoCaseEntries;
+  // A first walk builds nothing (it is cheap beside the tables), so too many cases cost no tables.
+  const bool built = for_each_domino_case(k, [](const Knowledge&) { return true; }) &&
+                     for_each_domino_case(k, [&](const Knowledge& one) { return add_case(one); });
+  shared_case_budget_ = false;
+  if (built) {
     if (cases_.empty()) fail(Status::kNoWorld, "no history of draws and discards fits the moves");
     return;
   }
-  // Too many cases or parts: the seats' current voids alone (coarser, docs/RULES.md §17).
+  // Too many cases, parts or table entries: the seats' current voids alone (coarser, docs/RULES.md §17).
   fail(Status::kReady, "");
   cases_cumulative_.clear();
   overflow_ = false;
@@ -150,7 +157,8 @@ bool WorldSampler::build_hidden_charge_cases(const Knowledge& k, int seat, CardS
 }
 
 bool WorldSampler::add_case(const Knowledge& one, CardSet charged) {
-  WorldSampler sampler(one);
+  WorldSampler sampler(one, shared_case_budget_ ? case_entries_left_ : kMaxTableEntries);
+  if (shared_case_budget_) case_entries_left_ -= sampler.table_.size();  // never more than it was given
   if (sampler.status() == Status::kTooLarge) {
     fail(Status::kTooLarge, sampler.problem());
     return false;
@@ -344,8 +352,8 @@ bool WorldSampler::plan_steps() {
       }
     }
     entries += states;
-    if (entries > kMaxTableEntries) {
-      fail(Status::kTooLarge, "the counting table would exceed " + std::to_string(kMaxTableEntries) + " entries");
+    if (entries > table_limit_) {
+      fail(Status::kTooLarge, "the counting table would exceed " + std::to_string(table_limit_) + " entries");
       return false;
     }
   }

@@ -61,7 +61,7 @@ class WorldSampler {
   };
 
   // Builds the counting table (the only allocation); sampling never allocates.
-  explicit WorldSampler(const Knowledge& knowledge);
+  explicit WorldSampler(const Knowledge& knowledge) : WorldSampler(knowledge, kMaxTableEntries) {}
 
   Status status() const { return status_; }
   bool ready() const { return status_ == Status::kReady; }
@@ -72,6 +72,9 @@ class WorldSampler {
   WorldCount exact_world_count() const { return world_count_; }
   double world_count() const { return static_cast<double>(world_count_); }
   const Knowledge& knowledge() const { return knowledge_; }
+  // How many cases it is the union of (face-down charges, the opening card, a take, domino's
+  // histories); 0 for one plain table, as when domino falls back to the current voids.
+  int case_count() const { return static_cast<int>(cases_.size()); }
 
   // One world: every seat's current hand into hands[0 .. players-1], the seat's
   // own hand included. Returns false, writing nothing, when not ready(). Const,
@@ -90,6 +93,10 @@ class WorldSampler {
   // 2^22: rook at 7 seats (seven hands and a kitty) needs just over 2^20 in some views;
   // the table is sized to the view, so this bounds only the worst case (64 MB).
   static constexpr std::size_t kMaxTableEntries = std::size_t{1} << 22;
+  // domino's cases (one per history of the discards) share one budget of entries: past
+  // it the sampler reads the current voids alone. Without it the worst late positions
+  // built 241 cases of 172 million entries (2.7 GB, 2.6 s) before giving up.
+  static constexpr std::size_t kMaxDominoCaseEntries = std::size_t{1} << 21;
   static constexpr int kMaxHolders = kMaxDominoParts;  // other seats and the pile, or domino's parts
 
  private:
@@ -113,6 +120,8 @@ class WorldSampler {
     std::uint16_t holders;    // bit per holder
   };
 
+  // With at most `table_limit` counting table entries (else kTooLarge).
+  WorldSampler(const Knowledge& knowledge, std::size_t table_limit);
   // One world: hands[0 .. players-1], then the pile.
   void draw(Rng& rng, CardSet* all, CardSet* charged) const;
   void fail(Status status, std::string why);
@@ -141,6 +150,9 @@ class WorldSampler {
   std::string problem_;
   WorldCount world_count_ = 0;
   bool overflow_ = false;
+  std::size_t table_limit_ = kMaxTableEntries;
+  bool shared_case_budget_ = false;   // domino's cases draw their tables from one budget ...
+  std::size_t case_entries_left_ = 0;  // ... of which this is left
 
   int holders_ = 0;
   std::uint8_t holder_seat_[kMaxHolders] = {};  // seat of each holder; `players` is the undealt pile
