@@ -22,6 +22,7 @@ from copas_ai.arena.players import PlayerSpec
     ("auto:movetime=10,late=100,pass=50", PlayerSpec("auto", {"movetime": 10, "late": 100, "pass": 50})),
     ("auto:iterations=300,hpass=1", PlayerSpec("auto", {"iterations": 300, "hpass": 1})),
     ("auto:iterations=300,upass=1", PlayerSpec("auto", {"iterations": 300, "upass": 1})),
+    ("ismcts:iterations=300,pnoise=30", PlayerSpec("ismcts", {"iterations": 300, "pnoise": 30})),
     ("openspiel:movetime=50", PlayerSpec("openspiel", {"movetime": 50})),
     ("openspiel:iterations=50", PlayerSpec("openspiel", {"iterations": 50})),
     ("openspiel", PlayerSpec("openspiel", {"movetime": 100})),
@@ -53,6 +54,7 @@ def test_player_specs_parse(text, spec):
     ("openspiel:hpass=1", r"hpass=0\|1 \(the playout policy's pass\)"),
     ("openspiel:upass=1", r"upass=0\|1 \(uno-hearts' searched pass\)"),
     ("auto:upass=1,hpass=1", "without hpass=1"),
+    ("auto:pnoise=101", "pnoise=P is at most 100"),
 ])
 def test_bad_player_specs_are_value_errors(text, message):
     with pytest.raises(ValueError, match=message):
@@ -73,6 +75,23 @@ def test_auto_pimc_option_sets_the_tricks_left_from_which_it_solves():
         bot = build(parse_player(text), seed=1, variant="american")
         algorithms[text] = bot._searcher.search(p, p.turn, bot._limit).algorithm
     assert algorithms == {"auto:iterations=30,pimc=6": "pimc", "auto:iterations=30": "ismcts"}
+
+
+def test_pnoise_sets_the_playouts_share_of_random_cards():
+    """american, the first lead searched by ISMCTS with one seed: `pnoise=10` is the default
+    search visit for visit, `pnoise=60` plays out other cards."""
+    from copas_ai.arena.players import build
+    from support.hands import NO_PASS_HAND
+
+    rules = ca.find_variant("american").rules()
+    p = ca.Position(rules, ca.deal(rules, 4), dealer=3, hand_no=NO_PASS_HAND)
+    p.push(ca.heuristic_card(p, seed=1))
+    scores = {}
+    for text in ("ismcts:iterations=400", "ismcts:iterations=400,pnoise=10", "ismcts:iterations=400,pnoise=60"):
+        bot = build(parse_player(text), seed=1, variant="american")
+        scores[text] = [(m.move, m.visits, m.score) for m in bot._searcher.search(p, p.turn, bot._limit).moves]
+    assert scores["ismcts:iterations=400"] == scores["ismcts:iterations=400,pnoise=10"]
+    assert scores["ismcts:iterations=400"] != scores["ismcts:iterations=400,pnoise=60"]
 
 
 def test_american_search_phases_and_a_phases_own_movetime():

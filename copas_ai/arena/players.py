@@ -11,6 +11,7 @@
                                                 inoise=P: the inference model's random cards, in percent, default 50;
                                                 imodel=1: the learned card model, not the playout policy;
                                                 explore=P: ISMCTS's UCB constant, in hundredths, default 70;
+                                                pnoise=P: the playouts' share of random cards, in percent, default 10;
                                                 pass=N, early=N, middle=N, late=N: that phase's limit
                                                 (bots.search_phase) in the unit of the others' (ms or iterations);
                                                 hpass=1: the playout policy's pass, unsearched;
@@ -58,6 +59,7 @@ _OPTION = {
     "inoise": _Option(SEARCH_KINDS, needs="infer", most=100, name="inoise=P"),
     "imodel": _Option(SEARCH_KINDS, needs="infer", most=1, name="imodel=0|1"),
     "explore": _Option(SEARCH_KINDS),
+    "pnoise": _Option(SEARCH_KINDS, most=100, name="pnoise=P"),
     "hpass": _Option(SEARCH_KINDS, most=1, name="hpass=0|1 (the playout policy's pass)"),
     "upass": _Option(SEARCH_KINDS, most=1, name="upass=0|1 (uno-hearts' searched pass)", without="hpass"),
     **{phase: _PHASE for phase in SEARCH_PHASES},
@@ -152,6 +154,7 @@ def build(spec: PlayerSpec, seed: int, variant: str) -> Bot:
                          inference_model="learned" if spec.options.get("imodel") else "policy",
                          phase_limits={p: spec.options[p] for p in SEARCH_PHASES if p in spec.options},
                          exploration=spec.options.get("explore", 70) / 100,
+                         playout_noise=spec.options.get("pnoise", 10) / 100,
                          match_points_weight=spec.options.get("mpoints", 0) / 100,
                          heuristic_pass=bool(spec.options.get("hpass", 0)),
                          uno_pass_search=bool(spec.options.get("upass", 0)))

@@ -127,7 +127,7 @@ class SearchBot:
                  algorithm: str = "auto", threads: int = 1, objective: str = "points",
                  variant: str | None = None, pimc_max_tricks: int = _core.PIMC_MAX_TRICKS, match_horizon: int = 0,
                  inference_pool: int = 0, inference_noise: float = 0.5, inference_model: str = "policy",
-                 phase_limits: dict[str, int] | None = None, exploration: float = 0.7,
+                 phase_limits: dict[str, int] | None = None, exploration: float = 0.7, playout_noise: float = 0.1,
                  match_points_weight: float = 0.0, heuristic_pass: bool = False,
                  uno_pass_search: bool = False) -> None:
         from copas_ai.equity import check_objective, load_equity
@@ -140,6 +140,7 @@ class SearchBot:
                                   match_horizon=match_horizon, inference_pool=inference_pool,
                                   inference_noise=inference_noise,
                                   inference_model=inference_model_weights(inference_model), exploration=exploration,
+                                  playout_noise=playout_noise,
                                   match_points_weight=match_points_weight, uno_pass_search=uno_pass_search)
         self._limit = Limit(movetime_ms=movetime_ms, iterations=iterations)
         # Per phase of the hand (search_phase), a limit instead of `_limit`, in its unit: a
