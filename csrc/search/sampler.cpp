@@ -124,12 +124,10 @@ void WorldSampler::build_take_cases(const Knowledge& k) {
 void WorldSampler::build_domino_cases(const Knowledge& k) {
   Knowledge base = k;
   base.domino.size = 0;
-  shared_case_budget_ = true;
-  case_entries_left_ = kMaxDominoCaseEntries;
+  std::size_t entries_left = kMaxDominoCaseEntries;  // the cases' tables share one budget
   // A first walk builds nothing (it is cheap beside the tables), so too many cases cost no tables.
   const bool built = for_each_domino_case(k, [](const Knowledge&) { return true; }) &&
-                     for_each_domino_case(k, [&](const Knowledge& one) { return add_case(one); });
-  shared_case_budget_ = false;
+                     for_each_domino_case(k, [&](const Knowledge& one) { return add_case(one, 0, &entries_left); });
   if (built) {
     if (cases_.empty()) fail(Status::kNoWorld, "no history of draws and discards fits the moves");
     return;
@@ -156,9 +154,9 @@ bool WorldSampler::build_hidden_charge_cases(const Knowledge& k, int seat, CardS
   });
 }
 
-bool WorldSampler::add_case(const Knowledge& one, CardSet charged) {
-  WorldSampler sampler(one, shared_case_budget_ ? case_entries_left_ : kMaxTableEntries);
-  if (shared_case_budget_) case_entries_left_ -= sampler.table_.size();  // never more than it was given
+bool WorldSampler::add_case(const Knowledge& one, CardSet charged, std::size_t* entries_left) {
+  WorldSampler sampler(one, entries_left ? *entries_left : kMaxTableEntries);
+  if (entries_left) *entries_left -= sampler.table_.size();  // never more than it was given
   if (sampler.status() == Status::kTooLarge) {
     fail(Status::kTooLarge, sampler.problem());
     return false;

@@ -135,8 +135,9 @@ class WorldSampler {
   void build_domino_cases(const Knowledge& k);
   // A case per choice of the face-down charged cards, seat by seat from `seat`.
   bool build_hidden_charge_cases(const Knowledge& k, int seat, CardSet chosen);
-  // Adds the worlds of `one` as a case; false (having failed) when they are too many.
-  bool add_case(const Knowledge& one, CardSet charged = 0);
+  // Adds the worlds of `one` as a case; false (having failed) when they are too many, or
+  // when its table would pass `entries_left` (when given; then taken from it).
+  bool add_case(const Knowledge& one, CardSet charged = 0, std::size_t* entries_left = nullptr);
   bool plan_steps();
   WorldCount count_from(int step, int left, std::uint8_t* room);
   // The values of x that `step` may give its holder, with `left` cards of the
@@ -151,8 +152,6 @@ class WorldSampler {
   WorldCount world_count_ = 0;
   bool overflow_ = false;
   std::size_t table_limit_ = kMaxTableEntries;
-  bool shared_case_budget_ = false;   // domino's cases draw their tables from one budget ...
-  std::size_t case_entries_left_ = 0;  // ... of which this is left
 
   int holders_ = 0;
   std::uint8_t holder_seat_[kMaxHolders] = {};  // seat of each holder; `players` is the undealt pile
